@@ -1,0 +1,1 @@
+"""paper-trends Streamlit dashboard: thin pages over ``dashboard.data``."""

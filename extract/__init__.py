@@ -1,0 +1,37 @@
+"""paper-trends extraction layer: ingest paper lists, extract, store in DuckDB.
+
+The public entry points are :func:`extract.pipeline.build` (and the ``paper-trends``
+command in :mod:`extract.cli`) and :func:`extract_all` for extracting from abstracts
+without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+
+__all__ = ["extract_all"]
+
+
+def extract_all(abstracts: Sequence[str], stages: Iterable[str] | None = None) -> dict[str, pd.DataFrame]:
+    """Run extraction stages over raw abstracts and return one DataFrame per table.
+
+    Args:
+        abstracts: Abstract texts; paper ids are derived from them as in a build.
+        stages: Stage names to run (default: all).
+
+    Returns:
+        Table name -> DataFrame with the published schema.
+    """
+    from extract import tables
+    from extract.records import PaperText
+    from extract.stages import all_stages, get_stage
+    from extract.textnorm import clean_abstract, paper_id_for
+
+    papers = []
+    for text in abstracts:
+        clean = clean_abstract(text)
+        papers.append(PaperText(paper_id_for(clean), clean))
+    chosen = [get_stage(s) for s in stages] if stages is not None else all_stages()
+    return {s.table: tables.frame(s.table, s.run(papers)) for s in chosen}

@@ -1,0 +1,111 @@
+"""Helpers shared by the structured readers (JSON, JSON Lines, CSV, BibTeX)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from extract.records import Problem, RawRecord
+from extract.venues import canonical_venue, venue_from_booktitle, venue_from_filename
+
+MAX_ABSTRACT_CHARS = 20_000
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+# Field names accepted for each column, lower-case.
+FIELD_ALIASES: dict[str, tuple[str, ...]] = {
+    "title": ("title", "paper_title", "name"),
+    "abstract": ("abstract", "paper_abstract", "summary", "abstracttext", "abstract_text"),
+    "venue": ("venue", "conference", "conf", "booktitle", "journal"),
+    "year": ("year", "conference_year", "pub_year"),
+    "track": ("track",),
+    "status": ("status", "decision"),
+    "keywords": ("keywords", "author_keywords", "keyword"),
+    "bibtex": ("bibtex",),
+}
+
+
+def pick(rec: dict[str, Any], column: str) -> Any:
+    """Value of ``column`` in ``rec`` under any accepted alias (case-insensitive)."""
+    lowered = {str(k).lower(): v for k, v in rec.items()}
+    for name in FIELD_ALIASES[column]:
+        value = lowered.get(name)
+        if value not in (None, ""):
+            return value
+    return None
+
+
+def as_text(value: Any) -> str | None:
+    """A stripped string, or None for empty/missing values."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        value = " ".join(str(v) for v in value)
+    text = " ".join(str(value).split())
+    return text or None
+
+
+def as_year(value: Any) -> int | None:
+    """A four-digit year from an int or a string such as ``"2022"`` or ``"July 2022"``."""
+    if value is None:
+        return None
+    if isinstance(value, int) and 1900 <= value <= 2100:
+        return value
+    m = _YEAR.search(str(value))
+    return int(m.group(0)) if m else None
+
+
+def as_keywords(value: Any) -> list[str]:
+    """Author keywords from a list or a ``;``/``,``-separated string."""
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+    else:
+        text = str(value)
+        items = re.split(r"[;\n]" if ";" in text or "\n" in text else r",", text)
+    return [" ".join(i.split()) for i in items if i.strip()]
+
+
+def _bibtex_field(bib: str, name: str) -> str | None:
+    m = re.search(rf"\b{name}\s*=\s*[{{\"]([^}}\"]*)", bib, re.IGNORECASE)
+    return m.group(1).strip() if m else None
+
+
+def record_from_mapping(
+    rec: dict[str, Any], source: str, locator: str, path: Path
+) -> tuple[RawRecord | None, Problem | None]:
+    """Turn one structured record into a :class:`RawRecord`, or explain why not."""
+    abstract = as_text(pick(rec, "abstract"))
+    if not abstract:
+        return None, Problem(source, locator, "record has no abstract; skipped", "warning")
+    if len(abstract) > MAX_ABSTRACT_CHARS:
+        msg = f"abstract too long ({len(abstract)} chars > {MAX_ABSTRACT_CHARS}); skipped"
+        return None, Problem(source, locator, msg, "warning")
+    bib = as_text(pick(rec, "bibtex")) or ""
+    venue_raw = as_text(pick(rec, "venue"))
+    venue = venue_from_booktitle(venue_raw) or canonical_venue(venue_raw)
+    year = as_year(pick(rec, "year"))
+    from_name = venue_from_filename(path)
+    if not venue and from_name:
+        venue = from_name.venue
+    if not venue and bib:
+        venue = venue_from_booktitle(_bibtex_field(bib, "booktitle") or _bibtex_field(bib, "journal"))
+    if not year and from_name:
+        year = from_name.year
+    if not year and bib:
+        year = as_year(_bibtex_field(bib, "year"))
+    return (
+        RawRecord(
+            abstract=abstract,
+            source=source,
+            locator=locator,
+            title=as_text(pick(rec, "title")),
+            venue=venue,
+            year=year,
+            track=as_text(pick(rec, "track")),
+            status=as_text(pick(rec, "status")),
+            author_keywords=as_keywords(pick(rec, "keywords")),
+        ),
+        None,
+    )

@@ -1,0 +1,202 @@
+"""The published schema: every table, column, DuckDB type and meaning.
+
+This is the single source of truth. ``tables.py`` builds DataFrames in this column order,
+``store.py`` creates tables from it, ``docs/SCHEMA.md`` is generated from it
+(``paper-trends schema``) and a test fails when the two disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a published table."""
+
+    name: str
+    type: str  # DuckDB type
+    description: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """One published table."""
+
+    name: str
+    description: str
+    columns: tuple[Column, ...]
+    stage: str | None = None  # the extraction stage that fills it; None for ingest tables
+
+    @property
+    def column_names(self) -> list[str]:
+        """Column names in order."""
+        return [c.name for c in self.columns]
+
+
+_PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
+_START = Column("start", "INTEGER", "Start character offset of the span in `papers.abstract`.")
+_END = Column("end", "INTEGER", "End character offset (exclusive) of the span in `papers.abstract`.")
+
+TABLES: dict[str, Table] = {
+    t.name: t
+    for t in (
+        Table(
+            "papers",
+            "One row per distinct paper (abstracts deduplicated across files and formats).",
+            (
+                Column(
+                    "paper_id",
+                    "VARCHAR",
+                    "Stable id derived from the abstract text (case, white space and markup "
+                    "ignored): the same paper gets the same id on every build.",
+                ),
+                Column("title", "VARCHAR", "Title where the source gives one, else NULL."),
+                Column("abstract", "VARCHAR", "Abstract text (white space folded, scrape artefacts repaired)."),
+                Column("venue", "VARCHAR", "Canonical venue name, e.g. `ACL`, `NeurIPS`; NULL when unknown."),
+                Column("year", "INTEGER", "Conference year; NULL when unknown."),
+                Column("venue_label", "VARCHAR", "`venue year`, e.g. `ACL 2025`; `unknown` when no venue."),
+                Column("track", "VARCHAR", "Track as given by the source (paperlists `track`), else NULL."),
+                Column("status", "VARCHAR", "Decision as given by the source (`Long`, `Poster`, `Reject`, ...), else NULL."),
+                Column(
+                    "accepted",
+                    "BOOLEAN",
+                    "TRUE/FALSE when `status` says accepted/rejected (see `extract/data/statuses.toml`), "
+                    "NULL when unknown.",
+                ),
+                Column("author_keywords", "VARCHAR", "Author keywords joined with `; ` (ICLR lists, scraped pages), else NULL."),
+                Column("n_sources", "INTEGER", "Number of places (file, locator) this paper was found."),
+                Column("content_hash", "VARCHAR", "Hash of the exact stored abstract; extraction caches key on it."),
+            ),
+        ),
+        Table(
+            "sources",
+            "Provenance: every place each paper was found.",
+            (
+                _PID,
+                Column("source", "VARCHAR", "File name, relative to the folder given to `build`."),
+                Column(
+                    "locator",
+                    "VARCHAR",
+                    "Where in the file: `line N` (1-based; text, JSON Lines, CSV, BibTeX) or "
+                    "`record N` (0-based index into a JSON array).",
+                ),
+                Column("format", "VARCHAR", "Detected format: `text`, `json`, `jsonl`, `csv` or `bibtex`."),
+            ),
+        ),
+        Table(
+            "methods",
+            "Named methods and models: those a paper proposes and those it only mentions.",
+            (
+                _PID,
+                Column("name", "VARCHAR", "Method or model name, markup stripped (`ROPO`, `TEDUO`, `LoRA`)."),
+                Column("role", "VARCHAR", "`proposed` (introduced by the paper) or `mentioned` (established, referred to)."),
+                _START,
+                _END,
+            ),
+            stage="methods",
+        ),
+        Table(
+            "techniques",
+            "Technique/theme tags from the taxonomy in `extract/data/taxonomy.toml`.",
+            (
+                _PID,
+                Column("technique", "VARCHAR", "Canonical technique tag, e.g. `LoRA/PEFT`, `RAG`."),
+                Column("theme", "VARCHAR", "Coarser theme the technique belongs to, e.g. `Efficiency`."),
+                Column("evidence", "VARCHAR", "The matched text in the abstract."),
+                _START,
+                _END,
+            ),
+            stage="techniques",
+        ),
+        Table(
+            "benchmarks",
+            "Named evaluation benchmarks and datasets mentioned in the abstract.",
+            (
+                _PID,
+                Column("name", "VARCHAR", "Benchmark or dataset name (`MMLU`, `TruthfulQA`, `BEIR`)."),
+                _START,
+                _END,
+            ),
+            stage="benchmarks",
+        ),
+        Table(
+            "model_sizes",
+            "Parameter counts of models (never tokens, context lengths, data set sizes or GPUs).",
+            (
+                _PID,
+                Column("text", "VARCHAR", "The span as written, e.g. `454M`, `175 billion parameters`."),
+                Column("params", "DOUBLE", "Parameter count as a number: `1.47B` -> 1.47e9."),
+                Column("model", "VARCHAR", "Model name when the size is attached to one (`Llama-3-8B`), else NULL."),
+                _START,
+                _END,
+            ),
+            stage="sizes",
+        ),
+        Table(
+            "metrics",
+            "Reported experimental outcomes with normalised values and units.",
+            (
+                _PID,
+                Column("text", "VARCHAR", "The span as written, e.g. `up to 5 ×`, `77% accuracy`."),
+                Column("value", "DOUBLE", "The number: `24.2%` -> 24.2, `5×` -> 5.0."),
+                Column("unit", "VARCHAR", "`%`, `points`, `x`, `count` or `other`."),
+                Column("metric", "VARCHAR", "What is measured, normalised (`accuracy`, `speedup`, ...); NULL when unclear."),
+                Column("qualifier", "VARCHAR", "`up to`, `over`, `at most`, `about`, ... or NULL."),
+                Column("benchmark", "VARCHAR", "Benchmark named in the same sentence, else NULL."),
+                _START,
+                _END,
+            ),
+            stage="metrics",
+        ),
+        Table(
+            "keywords",
+            "Keyphrases per paper from KeyBERT over noun-phrase candidates.",
+            (
+                _PID,
+                Column("keyword", "VARCHAR", "Keyphrase, lower-cased except acronyms."),
+                Column("score", "DOUBLE", "Cosine similarity between keyphrase and abstract embeddings."),
+                Column("rank", "INTEGER", "1 = best keyphrase of the paper."),
+            ),
+            stage="keywords",
+        ),
+        Table(
+            "build_problems",
+            "Inputs skipped or repaired during the last build.",
+            (
+                Column("source", "VARCHAR", "File (or path) the problem is in."),
+                Column("locator", "VARCHAR", "Line or record, when it applies."),
+                Column("severity", "VARCHAR", "`error`: the file was skipped (wholly or from that point); `warning`: one record skipped or text repaired."),
+                Column("message", "VARCHAR", "What is wrong."),
+            ),
+        ),
+        Table(
+            "extract_runs",
+            "Which extraction stage version has run on which abstract (the incremental-build cache).",
+            (
+                Column("content_hash", "VARCHAR", "`papers.content_hash` of the abstract."),
+                Column("stage", "VARCHAR", "Stage name (`methods`, `techniques`, `benchmarks`, `sizes`, `metrics`, `keywords`)."),
+                Column("version", "VARCHAR", "Stage version: code version plus a hash of its data files."),
+            ),
+        ),
+    )
+}
+
+EXTRACTION_TABLES = [t.name for t in TABLES.values() if t.stage]
+
+
+def markdown() -> str:
+    """The schema as Markdown (the content of ``docs/SCHEMA.md``)."""
+    lines = [
+        "# Table schema",
+        "",
+        "Generated from `extract/schema.py` by `paper-trends schema`; do not edit by hand.",
+        "Every table is in the DuckDB file and in every export (`paper-trends export`).",
+        "Extraction tables are tidy: one row per (paper, mention), joined to `papers` on `paper_id`.",
+        "",
+    ]
+    for t in TABLES.values():
+        lines += [f"## `{t.name}`", "", t.description, "", "| column | type | meaning |", "| --- | --- | --- |"]
+        lines += [f"| `{c.name}` | {c.type} | {c.description} |" for c in t.columns]
+        lines.append("")
+    return "\n".join(lines)

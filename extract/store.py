@@ -1,0 +1,165 @@
+"""DuckDB storage: atomic writes, reads and exports of the published tables.
+
+A build never writes into the live database file. It writes a new file beside it and
+renames it over the old one (an atomic replace on POSIX), so a failed, interrupted or
+killed build leaves the previous database readable and unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+
+from extract.schema import TABLES
+
+DEFAULT_DB = Path("data/paper_trends.duckdb")
+EXPORT_FORMATS = ("csv", "parquet", "json")
+
+
+class StoreError(Exception):
+    """The database is missing, unreadable or not a paper-trends database."""
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _ddl(table: str) -> str:
+    cols = ", ".join(f"{_q(c.name)} {c.type}" for c in TABLES[table].columns)
+    return f"CREATE TABLE {_q(table)} ({cols})"
+
+
+def _tmp_path(db: Path) -> Path:
+    return db.with_name(f"{db.name}.tmp-{os.getpid()}")
+
+
+def remove_stale_temp_files(db: Path) -> list[Path]:
+    """Delete temporary files left by builds that were killed; returns what was removed."""
+    removed = []
+    for p in db.parent.glob(f"{db.name}.tmp-*"):
+        pid = p.name.rsplit("-", 1)[-1].split(".")[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            p.unlink(missing_ok=True)
+            removed.append(p)
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def write_tables(db: str | Path, frames: Mapping[str, pd.DataFrame]) -> Path:
+    """Write every table in the schema to ``db`` atomically.
+
+    Tables missing from ``frames`` are created empty, so readers always find the full schema.
+    """
+    db = Path(db)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(db)
+    tmp = _tmp_path(db)
+    for p in (tmp, Path(f"{tmp}.wal")):
+        p.unlink(missing_ok=True)
+    try:
+        con = duckdb.connect(str(tmp))
+        try:
+            for name in TABLES:
+                con.execute(_ddl(name))
+                df = frames.get(name)
+                if df is not None and len(df):
+                    con.register("_frame", df)
+                    cols = ", ".join(_q(c) for c in TABLES[name].column_names)
+                    con.execute(f"INSERT INTO {_q(name)} SELECT {cols} FROM _frame")
+                    con.unregister("_frame")
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        Path(f"{db}.wal").unlink(missing_ok=True)
+        os.replace(tmp, db)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        Path(f"{tmp}.wal").unlink(missing_ok=True)
+        raise
+    return db
+
+
+def connect(db: str | Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to an existing database.
+
+    Raises:
+        StoreError: the file is missing or not a DuckDB database.
+    """
+    db = Path(db)
+    if not db.is_file():
+        raise StoreError(f"{db}: no database here; run `paper-trends build` first")
+    try:
+        return duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as exc:
+        raise StoreError(f"{db}: not a readable DuckDB database ({exc})") from None
+
+
+def table_names(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Names of the tables present."""
+    return [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()]
+
+
+def read_table(db: str | Path, table: str) -> pd.DataFrame:
+    """One table as a DataFrame (empty with the schema's columns if the table is absent)."""
+    con = connect(db)
+    try:
+        if table not in table_names(con):
+            return pd.DataFrame(columns=TABLES[table].column_names)
+        return con.execute(f"SELECT * FROM {_q(table)}").df()
+    finally:
+        con.close()
+
+
+def read_tables(db: str | Path, tables: list[str] | None = None) -> dict[str, pd.DataFrame]:
+    """Several tables at once (default: all in the schema)."""
+    con = connect(db)
+    try:
+        present = set(table_names(con))
+        out = {}
+        for t in tables or list(TABLES):
+            if t in present:
+                out[t] = con.execute(f"SELECT * FROM {_q(t)}").df()
+            else:
+                out[t] = pd.DataFrame(columns=TABLES[t].column_names)
+        return out
+    finally:
+        con.close()
+
+
+def export(db: str | Path, fmt: str, out_dir: str | Path) -> list[Path]:
+    """Write one file per table: ``out_dir/<table>.<fmt>``.
+
+    JSON is an array of records; CSV has a header row; Parquet keeps the column types.
+    """
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    con = connect(db)
+    written = []
+    try:
+        present = set(table_names(con))
+        for t in TABLES:
+            if t not in present:
+                continue
+            target = out / f"{t}.{fmt}"
+            opts = {"csv": "FORMAT CSV, HEADER", "parquet": "FORMAT PARQUET", "json": "FORMAT JSON, ARRAY true"}[fmt]
+            path_sql = "'" + str(target).replace("'", "''") + "'"
+            con.execute(f"COPY {_q(t)} TO {path_sql} ({opts})")
+            written.append(target)
+    finally:
+        con.close()
+    return written

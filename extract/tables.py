@@ -1,0 +1,76 @@
+"""Build DataFrames in the published column order and types (see ``schema.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pandas as pd
+
+from extract.ingest import Paper
+from extract.records import Problem
+from extract.schema import TABLES
+
+_PANDAS_TYPES = {
+    "VARCHAR": "string",
+    "INTEGER": "Int64",
+    "DOUBLE": "Float64",
+    "BOOLEAN": "boolean",
+}
+
+
+def frame(table: str, rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
+    """A DataFrame for ``table`` with exactly its schema's columns and dtypes.
+
+    Raises:
+        KeyError: a row lacks a schema column.
+    """
+    spec = TABLES[table]
+    cols = spec.column_names
+    data = [[row[c] for c in cols] for row in rows]
+    df = pd.DataFrame(data, columns=cols)
+    return df.astype({c.name: _PANDAS_TYPES[c.type] for c in spec.columns})
+
+
+def papers_frame(papers: list[Paper]) -> pd.DataFrame:
+    """The ``papers`` table."""
+    return frame(
+        "papers",
+        (
+            {
+                "paper_id": p.paper_id,
+                "title": p.title,
+                "abstract": p.abstract,
+                "venue": p.venue,
+                "year": p.year,
+                "venue_label": p.venue_label,
+                "track": p.track,
+                "status": p.status,
+                "accepted": p.accepted,
+                "author_keywords": "; ".join(p.author_keywords) or None,
+                "n_sources": len(p.sources),
+                "content_hash": p.content_hash,
+            }
+            for p in papers
+        ),
+    )
+
+
+def sources_frame(papers: list[Paper]) -> pd.DataFrame:
+    """The ``sources`` table."""
+    return frame(
+        "sources",
+        (
+            {"paper_id": p.paper_id, "source": s, "locator": loc, "format": fmt}
+            for p in papers
+            for s, loc, fmt in p.sources
+        ),
+    )
+
+
+def problems_frame(problems: list[Problem]) -> pd.DataFrame:
+    """The ``build_problems`` table."""
+    return frame(
+        "build_problems",
+        ({"source": p.source, "locator": p.locator, "severity": p.severity, "message": p.message} for p in problems),
+    )
