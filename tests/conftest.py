@@ -1,0 +1,41 @@
+"""Shared fixtures. Keep module-specific fixtures in the test module that uses them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "seeds"
+CORPORA = ROOT.parent / "shared" / "corpora" / "paperlists"
+
+
+def seed_paragraphs(name_prefix: str) -> list[str]:
+    """Blank-line-separated paragraphs of the seed file whose name starts with ``name_prefix``."""
+    path = next(SEEDS.glob(f"{name_prefix}*"))
+    return [p.strip() for p in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")) if p.strip()]
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    return SEEDS
+
+
+@pytest.fixture(scope="session")
+def seeds_db(tmp_path_factory) -> Path:
+    """The seeds built once per session with every stage except keywords (fast)."""
+    from extract.pipeline import build
+
+    db = tmp_path_factory.mktemp("seeds_db") / "seeds.duckdb"
+    report = build([SEEDS], db, skip={"keywords"})
+    assert report.ok
+    return db
+
+
+@pytest.fixture(scope="session")
+def blank_nlp():
+    from extract.nlp import blank_nlp
+
+    return blank_nlp()
