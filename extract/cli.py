@@ -17,7 +17,8 @@ DEFAULT_INPUTS = [PROJECT_ROOT / "seeds"]
 MAX_WARNINGS_SHOWN = 20
 
 
-def _print_report(report, out=sys.stdout) -> None:
+def _print_report(report, out=None) -> None:
+    out = out or sys.stdout
     res = report.ingest
     by_venue = Counter(p.venue_label for p in res.papers)
     print(f"Built {report.db}: {len(res.papers)} papers from {res.files_read} file(s) "

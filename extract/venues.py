@@ -96,6 +96,9 @@ def venue_from_booktitle(booktitle: str | None) -> str | None:
     """Canonical venue from a BibTeX ``booktitle``/``journal`` value, or None."""
     if not booktitle:
         return None
+    mentions = find_venue_mentions(booktitle)
+    if mentions:
+        return mentions[-1].venue
     low = " ".join(booktitle.lower().split())
     _, booktitles = _vocab()
     for phrase, name in booktitles:

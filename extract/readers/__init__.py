@@ -64,7 +64,8 @@ def detect_format(text: str, path: str | Path = "") -> str:
     """Guess the format of ``text``: one of :data:`FORMATS`."""
     head = text.lstrip()[:4096]
     ext = Path(path).suffix.lower()
-    if _BIB_START.match(head):
+    first_code = next((ln for ln in head.splitlines() if ln.strip() and not ln.lstrip().startswith("%")), "")
+    if _BIB_START.match(first_code.lstrip()):
         return "bibtex"
     if head.startswith("["):
         return "json"

@@ -95,6 +95,9 @@ def record_from_mapping(
         year = from_name.year
     if not year and bib:
         year = as_year(_bibtex_field(bib, "year"))
+    track = as_text(pick(rec, "track"))
+    if not track and venue_raw and "findings" in venue_raw.lower():
+        track = "Findings"
     return (
         RawRecord(
             abstract=abstract,
@@ -103,7 +106,7 @@ def record_from_mapping(
             title=as_text(pick(rec, "title")),
             venue=venue,
             year=year,
-            track=as_text(pick(rec, "track")),
+            track=track,
             status=as_text(pick(rec, "status")),
             author_keywords=as_keywords(pick(rec, "keywords")),
         ),

@@ -1,0 +1,89 @@
+"""DuckDB store, exports and the CLI commands."""
+
+import json
+
+import duckdb
+import pandas as pd
+import pytest
+
+from extract import store
+from extract.cli import main
+from extract.schema import TABLES, markdown
+from tests.conftest import ROOT
+
+
+def test_database_has_every_schema_table_with_documented_columns_and_types(seeds_db):
+    con = duckdb.connect(str(seeds_db), read_only=True)
+    try:
+        for name, table in TABLES.items():
+            cols = con.execute(
+                "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position",
+                [name],
+            ).fetchall()
+            assert cols == [(c.name, c.type) for c in table.columns], name
+    finally:
+        con.close()
+
+
+def test_schema_doc_is_up_to_date():
+    assert (ROOT / "docs" / "SCHEMA.md").read_text(encoding="utf-8") == markdown(), (
+        "docs/SCHEMA.md is stale: run `paper-trends schema --out docs/SCHEMA.md`"
+    )
+
+
+def test_every_column_is_described():
+    for table in TABLES.values():
+        assert table.description
+        for col in table.columns:
+            assert col.description.strip(), f"{table.name}.{col.name}"
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet", "json"])
+def test_export_writes_one_file_per_table(seeds_db, tmp_path, fmt, capsys):
+    assert main(["export", "--db", str(seeds_db), "--format", fmt, "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{t}.{fmt}" for t in TABLES)
+    papers = store.read_table(seeds_db, "papers")
+    path = tmp_path / f"papers.{fmt}"
+    if fmt == "csv":
+        back = pd.read_csv(path)
+    elif fmt == "parquet":
+        back = pd.read_parquet(path)
+    else:
+        records = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(records, list) and isinstance(records[0], dict)
+        back = pd.DataFrame(records)
+    assert list(back.columns) == TABLES["papers"].column_names
+    assert sorted(back["paper_id"]) == sorted(papers["paper_id"])
+
+
+def test_info_prints_counts(seeds_db, capsys):
+    assert main(["info", "--db", str(seeds_db)]) == 0
+    out = capsys.readouterr().out
+    assert "papers" in out and "48 rows" in out
+    assert "ACL 2025" in out and "29" in out
+
+
+def test_info_on_missing_database_says_what_to_do(tmp_path, capsys):
+    assert main(["info", "--db", str(tmp_path / "none.duckdb")]) == 2
+    assert "run `paper-trends build` first" in capsys.readouterr().err
+
+
+def test_info_on_a_file_that_is_not_a_database(tmp_path, capsys):
+    bogus = tmp_path / "bogus.duckdb"
+    bogus.write_text("not a database", encoding="utf-8")
+    assert main(["info", "--db", str(bogus)]) == 2
+    assert "not a readable DuckDB database" in capsys.readouterr().err
+
+
+def test_unknown_stage_is_rejected(capsys):
+    with pytest.raises(SystemExit):
+        main(["build", "--skip", "nonsense"])
+
+
+def test_stale_temp_file_of_a_dead_build_is_removed(tmp_path):
+    db = tmp_path / "x.duckdb"
+    stale = tmp_path / "x.duckdb.tmp-999999999"
+    stale.write_bytes(b"half written")
+    store.write_tables(db, {})
+    assert not stale.exists()
+    assert db.is_file()
