@@ -1,7 +1,33 @@
-"""paper-trends dashboard entry point: page config, navigation, run the selected page."""
+"""paper-trends dashboard entry point: page config, global filters, navigation, run the page."""
 
 import streamlit as st
 
-st.set_page_config(page_title="paper-trends", layout="wide")
-page = st.navigation([st.Page("dashboard/app_pages/overview.py", title="Overview", default=True)])
+from dashboard import data, filters
+from extract.store import StoreError
+
+st.set_page_config(page_title="paper-trends", page_icon=":material/insights:", layout="wide")
+
+PAGES = {
+    "Explore": [
+        st.Page("dashboard/app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
+        st.Page("dashboard/app_pages/trends.py", title="Trends", icon=":material/trending_up:"),
+        st.Page("dashboard/app_pages/techniques.py", title="Techniques", icon=":material/category:"),
+        st.Page("dashboard/app_pages/model_sizes.py", title="Model sizes", icon=":material/memory:"),
+        st.Page("dashboard/app_pages/results.py", title="Results", icon=":material/leaderboard:"),
+        st.Page("dashboard/app_pages/keywords.py", title="Keywords", icon=":material/key:"),
+    ],
+    "Papers and data": [
+        st.Page("dashboard/app_pages/papers.py", title="Papers", icon=":material/article:"),
+        st.Page("dashboard/app_pages/data.py", title="Data", icon=":material/database:"),
+    ],
+}
+
+page = st.navigation(PAGES)
+try:
+    opts = filters.options(data.load_table("papers"), data.load_table("techniques"))
+except StoreError as exc:
+    st.error(f"Cannot open the database: {exc}")
+    st.stop()
+filters.sidebar(opts)
+st.sidebar.caption(f"Database: `{data.db_path().name}`")
 page.run()

@@ -1,4 +1,9 @@
-"""All data access for the dashboard: one cached loader per table (placeholder, issue #6)."""
+"""All data access for the dashboard: cached table loaders, the session's uploads, filtering.
+
+Tables are read from the DuckDB store once per (file path, modification time) and cached with
+``st.cache_data``; a page load never re-extracts anything. Papers a user uploads on the Data
+page are built into their own temporary database and merged into this session's view.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,11 @@ import pandas as pd
 import streamlit as st
 
 from extract import store
+from extract.schema import TABLES
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+UPLOADS_KEY = "pt_uploaded_dbs"  # session_state: temporary databases built from uploads
+SPAN_TABLES = ("methods", "techniques", "benchmarks", "model_sizes", "metrics")
 
 
 def db_path() -> Path:
@@ -25,16 +33,138 @@ def ensure_db() -> Path:
         from extract.pipeline import build
 
         with st.spinner(f"First start: building {db.name} from seeds/ ..."):
-            build([PROJECT_ROOT / "seeds"], db)
+            build([PROJECT_ROOT / "seeds"], db, skip={"keywords"})
     return db
 
 
-@st.cache_data(show_spinner=False)
-def _load(db: str, mtime: float, table: str) -> pd.DataFrame:
+def uploaded_dbs() -> list[str]:
+    """Temporary databases built from this session's uploads (still present on disk)."""
+    try:
+        paths = st.session_state.get(UPLOADS_KEY, [])
+    except Exception:  # no session (bare mode)
+        paths = []
+    return [p for p in paths if Path(p).is_file()]
+
+
+def add_upload(db: str | Path) -> None:
+    """Add a database built from an upload to this session's view."""
+    st.session_state.setdefault(UPLOADS_KEY, [])
+    st.session_state[UPLOADS_KEY] = [*st.session_state[UPLOADS_KEY], str(db)]
+
+
+def clear_uploads() -> None:
+    """Drop this session's uploaded papers from the view."""
+    st.session_state[UPLOADS_KEY] = []
+
+
+def source_key() -> tuple[tuple[str, float], ...]:
+    """What the view is built from: (path, mtime) of the store and of each upload database."""
+    paths = [str(ensure_db()), *uploaded_dbs()]
+    return tuple((p, Path(p).stat().st_mtime) for p in paths)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _read(db: str, mtime: float, table: str) -> pd.DataFrame:
     return store.read_table(db, table)
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def _merged(key: tuple[tuple[str, float], ...], table: str) -> pd.DataFrame:
+    frames = [_read(db, mtime, table) for db, mtime in key]
+    frames = [f for f in frames if len(f)]
+    if not frames:
+        return _read(*key[0], table)
+    if len(frames) == 1:
+        return frames[0]
+    if table == "papers":
+        # an uploaded paper already in the store keeps the store's row
+        return pd.concat(frames, ignore_index=True).drop_duplicates("paper_id", keep="first")
+    if table in ("extract_runs", "build_problems"):
+        return pd.concat(frames, ignore_index=True)
+    out = [frames[0]]
+    seen = set(frames[0]["paper_id"]) if "paper_id" in frames[0] else set()
+    for f in frames[1:]:
+        if "paper_id" in f:
+            f = f[~f["paper_id"].isin(seen)]
+            seen |= set(f["paper_id"])
+        out.append(f)
+    return pd.concat(out, ignore_index=True)
+
+
 def load_table(table: str) -> pd.DataFrame:
-    """One table from the database (cached until the file changes)."""
-    db = ensure_db()
-    return _load(str(db), db.stat().st_mtime, table)
+    """One table of the current view (store plus uploads), cached until a file changes."""
+    if table not in TABLES:
+        raise KeyError(f"unknown table {table!r}")
+    return _merged(source_key(), table)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _filter_ids(key: tuple, spec: tuple) -> list[str]:
+    from dashboard.filters import Filters, apply
+
+    papers = _merged(key, "papers")
+    techniques = _merged(key, "techniques")
+    return apply(Filters.from_tuple(spec), papers, techniques)
+
+
+def filtered_ids(filters=None) -> list[str]:
+    """Paper ids passing the global filters (default: the current sidebar/URL filters)."""
+    from dashboard import filters as flt
+
+    f = filters if filters is not None else flt.current()
+    return _filter_ids(source_key(), f.as_tuple())
+
+
+def filtered(table: str, filters=None) -> pd.DataFrame:
+    """Rows of ``table`` belonging to papers that pass the global filters.
+
+    Tables without ``paper_id`` (``build_problems``, ``extract_runs``) are returned whole.
+    """
+    df = load_table(table)
+    if "paper_id" not in df.columns:
+        return df
+    ids = filtered_ids(filters)
+    if len(ids) == len(load_table("papers")):
+        return df
+    return df[df["paper_id"].isin(ids)].reset_index(drop=True)
+
+
+def with_papers(df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
+                ) -> pd.DataFrame:
+    """``df`` joined to paper columns on ``paper_id`` (titles fall back to the abstract start)."""
+    papers = load_table("papers")
+    keep = ["paper_id", *[c for c in cols if c != "paper_id"]]
+    extra = papers[list(dict.fromkeys([*keep, "abstract"]))].copy()
+    if "title" in extra:
+        extra["title"] = display_titles(extra)
+    out = df.merge(extra[keep], on="paper_id", how="left")
+    return out
+
+
+def display_titles(papers: pd.DataFrame) -> pd.Series:
+    """A title for every paper: its title, else the first words of its abstract."""
+    fallback = papers["abstract"].fillna("").str.slice(0, 80).str.rsplit(" ", n=1).str[0] + " …"
+    title = papers["title"].astype("string")
+    return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
+
+
+def technique_domain() -> list[str]:
+    """Every technique in the (unfiltered) view, in the fixed order used for colours."""
+    from dashboard.charts import category_order
+
+    return category_order(load_table("techniques"), "technique")
+
+
+def theme_domain() -> list[str]:
+    """Every theme in the (unfiltered) view, in the fixed order used for colours."""
+    from dashboard.charts import category_order
+
+    return category_order(load_table("techniques"), "theme")
+
+
+def tag_table(level: str) -> pd.DataFrame:
+    """Distinct (paper_id, tag) pairs of the filtered papers; ``level`` is technique or theme."""
+    t = filtered("techniques")
+    if t.empty:
+        return pd.DataFrame(columns=["paper_id", level])
+    return t[["paper_id", level]].dropna().drop_duplicates().reset_index(drop=True)

@@ -1,0 +1,69 @@
+"""Keywords: top keyphrases per venue or theme, and keyphrases rising or falling between years."""
+
+import pandas as pd
+import streamlit as st
+
+from dashboard import charts, data, ui
+
+st.title("Keywords")
+n, _ = ui.filter_caption()
+if data.load_table("keywords").empty:
+    st.info(ui.empty_table_note("keywords"), icon=":material/info:")
+    st.code(f"paper-trends build --db {data.db_path()}", language="bash")
+    st.stop()
+if ui.no_papers():
+    st.stop()
+
+kw = data.filtered("keywords")[["paper_id", "keyword"]].drop_duplicates()
+papers = data.filtered("papers")[["paper_id", "venue", "year"]]
+papers = papers.assign(venue=papers["venue"].fillna("unknown"))
+if kw.empty:
+    st.info("The filtered papers have no keywords.")
+    st.stop()
+
+st.subheader("Top keywords")
+c1, c2, c3 = st.columns(3)
+by = c1.segmented_control("Per", ["venue", "theme"], default="venue", key="kw_by") or "venue"
+groups_df = papers[["paper_id", "venue"]] if by == "venue" else data.tag_table("theme")
+if groups_df.empty:
+    st.info(ui.empty_table_note("techniques") or "No themes among the filtered papers.")
+else:
+    counts = groups_df.groupby(by)["paper_id"].nunique().sort_values(ascending=False)
+    group = c2.selectbox(by.capitalize(), counts.index.tolist(), key=f"kw_group_{by}",
+                         format_func=lambda g: f"{g} ({counts[g]} papers)")
+    k = c3.slider("How many", 5, 40, 15, key="kw_k")
+    members = groups_df.loc[groups_df[by] == group, "paper_id"]
+    top = (kw[kw["paper_id"].isin(members)].groupby("keyword")["paper_id"].nunique()
+           .reset_index(name="papers").sort_values(["papers", "keyword"], ascending=[False, True]).head(k))
+    top["% of papers"] = (100 * top["papers"] / max(len(set(members)), 1)).round(1)
+    ui.chart(top, lambda d: charts.plain_bars(d, "keyword"), f"top_keywords_{group}",
+             f"No keywords for {group}.")
+
+st.subheader("Rising and falling keywords")
+years = sorted(papers["year"].dropna().astype(int).unique())
+if len(years) < 2:
+    st.info("Needs papers from at least two years; the current selection has "
+            f"{len(years)}. Widen the year filter.")
+    st.stop()
+c1, c2, c3 = st.columns(3)
+a = c1.selectbox("From year", years, index=0, key="kw_a")
+b = c2.selectbox("To year", years, index=len(years) - 1, key="kw_b")
+min_papers = c3.number_input("Min. papers (either year)", 1, 100, 5, key="kw_min")
+if a == b:
+    st.info("Pick two different years.")
+    st.stop()
+shares = {}
+for y in (a, b):
+    ids = papers.loc[papers["year"] == y, "paper_id"]
+    cnt = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
+    shares[y] = (cnt, max(len(ids), 1))
+both = pd.DataFrame({f"papers_{a}": shares[a][0], f"papers_{b}": shares[b][0]}).fillna(0)
+both = both[(both[f"papers_{a}"] >= min_papers) | (both[f"papers_{b}"] >= min_papers)]
+both[f"share_{a}"] = 100 * both[f"papers_{a}"] / shares[a][1]
+both[f"share_{b}"] = 100 * both[f"papers_{b}"] / shares[b][1]
+both["change"] = both[f"share_{b}"] - both[f"share_{a}"]
+both = both.reset_index(names="keyword").sort_values("change", ascending=False)
+moves = pd.concat([both.head(12), both.tail(12)]).drop_duplicates("keyword")
+moves = moves[moves["change"] != 0]
+ui.chart(moves, lambda d: charts.keyword_change(d, str(a), str(b)), f"keywords_{a}_{b}",
+         f"No keyword with at least {min_papers} papers changed between {a} and {b}.")

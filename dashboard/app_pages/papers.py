@@ -1,0 +1,89 @@
+"""Papers: search the filtered papers and read one with its extracted spans highlighted."""
+
+import html
+
+import pandas as pd
+import streamlit as st
+
+from dashboard import data, highlight, ui
+
+MAX_OPTIONS = 2000
+
+st.title("Papers")
+n, _ = ui.filter_caption()
+if ui.no_papers():
+    st.stop()
+
+papers = data.filtered("papers").copy()
+papers["display_title"] = data.display_titles(papers)
+q = st.text_input("Search within the filtered papers", key="pp_q", placeholder="words in the title or abstract")
+if q.strip():
+    text = (papers["title"].fillna("") + " " + papers["abstract"].fillna("")).str.lower()
+    for term in q.lower().split():
+        papers = papers[text.loc[papers.index].str.contains(term, regex=False)]
+st.caption(f"{len(papers):,} paper(s)")
+if papers.empty:
+    st.info("No paper matches this search.")
+    st.stop()
+
+listing = papers[["display_title", "venue_label", "status", "paper_id"]].rename(
+    columns={"display_title": "title", "venue_label": "venue"})
+st.dataframe(listing, hide_index=True, height=240,
+             column_config={"title": st.column_config.TextColumn("title", width="large")})
+ui.download(listing, "papers_list", "csv", label="Download this list (CSV)")
+
+options = papers["paper_id"].tolist()[:MAX_OPTIONS]
+titles = dict(zip(papers["paper_id"], papers["display_title"] + " · " + papers["venue_label"]))
+if len(papers) > MAX_OPTIONS:
+    st.caption(f"The picker lists the first {MAX_OPTIONS:,}; search to narrow down.")
+pid = st.selectbox("Paper", options, key="paper", bind="query-params", format_func=lambda p: titles.get(p, p))
+if pid is None:
+    st.stop()
+
+paper = papers.set_index("paper_id").loc[pid]
+st.divider()
+# paper text is escaped and rendered as HTML (never as Markdown or raw HTML)
+st.html(f"<h3 style='margin-bottom:0'>{html.escape(str(paper['display_title']))}</h3>")
+meta = [str(paper["venue_label"])]
+for col in ("track", "status"):
+    if isinstance(paper[col], str) and paper[col]:
+        meta.append(f"{col}: {paper[col]}")
+st.caption(" · ".join(meta) + f" · id `{pid}`")
+
+tables = {t: data.load_table(t) for t in data.SPAN_TABLES}
+spans = highlight.paper_spans(pid, tables)
+kinds = [k for k in highlight.KINDS if k in {s.kind for s in spans}]
+if spans:
+    st.html(highlight.legend_html(kinds))
+else:
+    missing = [t for t in data.SPAN_TABLES if data.load_table(t).empty]
+    st.caption("Nothing was extracted from this abstract" +
+               (f" (empty tables in this database: {', '.join(missing)})." if missing else "."))
+st.html(highlight.to_html(str(paper["abstract"]), spans))
+
+tabs = st.tabs(["Extracted", "Keywords", "Provenance"])
+with tabs[0]:
+    rows = [{"kind": s.kind, "text": str(paper["abstract"])[int(s.start):int(s.end)], "what": s.label,
+             "start": s.start, "end": s.end} for s in spans]
+    if rows:
+        st.dataframe(pd.DataFrame(rows).sort_values("start"), hide_index=True)
+    else:
+        st.info("No spans extracted from this abstract.")
+with tabs[1]:
+    kw = data.load_table("keywords")
+    kw = kw[kw["paper_id"] == pid].sort_values("rank")
+    if isinstance(paper["author_keywords"], str) and paper["author_keywords"]:
+        st.markdown("**Author keywords**")
+        st.text(paper["author_keywords"])
+    if len(kw):
+        st.markdown("**Extracted keyphrases**")
+        st.dataframe(kw[["rank", "keyword", "score"]], hide_index=True)
+    elif data.load_table("keywords").empty:
+        st.info(ui.empty_table_note("keywords"))
+    else:
+        st.info("No keyphrases for this paper.")
+with tabs[2]:
+    src = data.load_table("sources")
+    src = src[src["paper_id"] == pid]
+    st.caption(f"Found in {len(src)} place(s).")
+    st.dataframe(src[["source", "locator", "format"]], hide_index=True)

@@ -1,0 +1,206 @@
+"""Pure chart builders: a tidy DataFrame in, an ``alt.Chart`` out (no Streamlit calls).
+
+Technique and theme colours are defined here once (:func:`color_scale` over the fixed order of
+:func:`category_order`), so a technique has the same colour and position on every page.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+# Tableau 20, reordered so the first ten are the strong colours (most frequent categories).
+PALETTE = [
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+    "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63",
+    "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e",
+]
+SPAN_COLORS = {  # Papers page highlight colours per span kind
+    "proposed method": "#f4a259",
+    "mentioned method": "#f6d186",
+    "technique": "#9ad0ec",
+    "size": "#b8e0a8",
+    "metric": "#f2a7b5",
+    "benchmark": "#cdb4f0",
+}
+BAR_HEIGHT = 22  # px per category on horizontal bar charts
+
+
+def category_order(df: pd.DataFrame, column: str) -> list[str]:
+    """Categories of ``column`` by number of distinct papers (desc), then name: a stable order."""
+    if df.empty or column not in df:
+        return []
+    counts = df.dropna(subset=[column]).groupby(column)["paper_id"].nunique()
+    return sorted(counts.index.astype(str), key=lambda c: (-counts[c], c.lower()))
+
+
+def color_scale(domain: list[str]) -> alt.Scale:
+    """The one colour scale for techniques or themes: ``domain`` in the fixed order."""
+    colors = [PALETTE[i % len(PALETTE)] for i in range(len(domain))]
+    return alt.Scale(domain=list(domain), range=colors)
+
+
+def _height(n: int) -> int:
+    return max(120, BAR_HEIGHT * n + 40)
+
+
+def papers_per_venue_year(df: pd.DataFrame) -> alt.Chart:
+    """Bars of papers per venue and year. ``df``: venue, year, venue_label, papers."""
+    order = df.sort_values(["venue", "year"])["venue_label"].tolist()
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            x=alt.X("venue_label:N", sort=order, title=None, axis=alt.Axis(labelAngle=-40)),
+            y=alt.Y("papers:Q", title="papers"),
+            color=alt.Color("venue:N", title="venue", scale=alt.Scale(scheme="tableau10")),
+            tooltip=["venue_label", "papers"],
+        )
+        .properties(height=300)
+    )
+
+
+def top_categories(df: pd.DataFrame, column: str, domain: list[str], value: str = "papers",
+                   value_title: str = "papers") -> alt.Chart:
+    """Horizontal bars, one per category, coloured with the shared scale. ``df``: column, value."""
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            y=alt.Y(f"{column}:N", sort="-x", title=None),
+            x=alt.X(f"{value}:Q", title=value_title),
+            color=alt.Color(f"{column}:N", scale=color_scale(domain), legend=None),
+            tooltip=[column, value],
+        )
+        .properties(height=_height(len(df)))
+    )
+
+
+def plain_bars(df: pd.DataFrame, column: str, value: str = "papers", value_title: str = "papers",
+               color: str = "#4e79a7") -> alt.Chart:
+    """Horizontal bars in one colour (venues, keywords), sorted by value."""
+    return (
+        alt.Chart(df)
+        .mark_bar(color=color)
+        .encode(
+            y=alt.Y(f"{column}:N", sort="-x", title=None),
+            x=alt.X(f"{value}:Q", title=value_title),
+            tooltip=[c for c in df.columns if not c.startswith("_")],
+        )
+        .properties(height=_height(len(df)))
+    )
+
+
+def trend_lines(df: pd.DataFrame, x: str, column: str, domain: list[str], value: str,
+                value_title: str, x_title: str | None = None, x_sort: list | None = None) -> alt.Chart:
+    """One line per category over ``x`` (year or venue). ``df``: x, column, value, papers, total."""
+    tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
+    return (
+        alt.Chart(df)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X(f"{x}:O", title=x_title or x, sort=x_sort, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y(f"{value}:Q", title=value_title),
+            color=alt.Color(f"{column}:N", scale=color_scale(domain), title=column),
+            tooltip=tooltip,
+        )
+        .properties(height=340)
+    )
+
+
+def grouped_bars(df: pd.DataFrame, x: str, column: str, domain: list[str], value: str,
+                 value_title: str) -> alt.Chart:
+    """Bars of ``value`` per category, side by side per ``x`` (e.g. per venue)."""
+    present = [d for d in domain if d in set(df[column])]
+    tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            x=alt.X(f"{x}:N", title=None, axis=alt.Axis(labelAngle=-30)),
+            xOffset=alt.XOffset(f"{column}:N", sort=present),
+            y=alt.Y(f"{value}:Q", title=value_title),
+            color=alt.Color(f"{column}:N", scale=color_scale(domain), title=column),
+            tooltip=tooltip,
+        )
+        .properties(height=340)
+    )
+
+
+def heatmap(df: pd.DataFrame, x: str, y: str, value: str, value_title: str,
+            y_sort: list[str] | None = None) -> alt.Chart:
+    """A ``y`` × ``x`` grid of ``value`` with the numbers written in the cells."""
+    base = alt.Chart(df).encode(
+        x=alt.X(f"{x}:N", title=None, axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y(f"{y}:N", title=None, sort=y_sort),
+    )
+    tooltip = [c for c in (x, y, value, "papers", "total") if c in df.columns]
+    rect = base.mark_rect().encode(
+        color=alt.Color(f"{value}:Q", title=value_title, scale=alt.Scale(scheme="blues")),
+        tooltip=tooltip,
+    )
+    text = base.mark_text(fontSize=11).encode(
+        text=alt.Text(f"{value}:Q", format=".1f" if df[value].dtype.kind == "f" else "d"),
+        color=alt.condition(f"datum.{value} > {float(df[value].max()) * 0.6}", alt.value("white"),
+                            alt.value("black")),
+    )
+    return (rect + text).properties(height=max(160, 26 * df[y].nunique() + 60))
+
+
+def size_strip(df: pd.DataFrame, group: str, group_title: str) -> alt.Chart:
+    """Parameter counts on a log axis, one row per ``group``. ``df``: params, group, label, title."""
+    return (
+        alt.Chart(df)
+        .mark_circle(size=70, opacity=0.7)
+        .encode(
+            x=alt.X("params:Q", scale=alt.Scale(type="log"), title="parameters (log scale)",
+                    axis=alt.Axis(format="~s")),
+            y=alt.Y(f"{group}:N", title=group_title),
+            yOffset=alt.YOffset("jitter:Q", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color(f"{group}:N", legend=None, scale=alt.Scale(scheme="tableau10")),
+            tooltip=[alt.Tooltip("params:Q", format=".3~s"), "label", "title", group],
+        )
+        .transform_calculate(jitter="random()")
+        .properties(height=max(160, 60 * df[group].nunique()))
+    )
+
+
+def metric_distribution(df: pd.DataFrame) -> alt.Chart:
+    """Value distribution per metric type (metric and unit). ``df``: measure, value, title, text."""
+    base = alt.Chart(df).encode(y=alt.Y("measure:N", title=None))
+    box = base.mark_boxplot(extent="min-max", opacity=0.4, color="#4e79a7").encode(
+        x=alt.X("value:Q", title="reported value"))
+    pts = base.mark_circle(size=35, opacity=0.6, color="#e15759").encode(
+        x="value:Q", tooltip=["measure", "value", "text", "title"])
+    return (box + pts).properties(height=_height(df["measure"].nunique()))
+
+
+def benchmark_values(df: pd.DataFrame) -> alt.Chart:
+    """Values each paper reports on one benchmark. ``df``: title, value, measure, text."""
+    return (
+        alt.Chart(df)
+        .mark_circle(size=90)
+        .encode(
+            y=alt.Y("title:N", title=None, sort="-x", axis=alt.Axis(labelLimit=360)),
+            x=alt.X("value:Q", title="reported value"),
+            color=alt.Color("measure:N", title="metric", scale=alt.Scale(scheme="tableau10")),
+            tooltip=["title", "measure", "value", "text"],
+        )
+        .properties(height=_height(df["title"].nunique()))
+    )
+
+
+def keyword_change(df: pd.DataFrame, a: str, b: str) -> alt.Chart:
+    """Diverging bars: change in share of papers (points) between years ``a`` and ``b``."""
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            y=alt.Y("keyword:N", sort="-x", title=None),
+            x=alt.X("change:Q", title=f"change in % of papers, {a} → {b}"),
+            color=alt.condition("datum.change > 0", alt.value("#59a14f"), alt.value("#e15759")),
+            tooltip=["keyword", alt.Tooltip(f"share_{a}:Q", format=".2f"),
+                     alt.Tooltip(f"share_{b}:Q", format=".2f"), alt.Tooltip("change:Q", format="+.2f")],
+        )
+        .properties(height=_height(len(df)))
+    )
