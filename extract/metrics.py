@@ -1,14 +1,294 @@
-"""PLACEHOLDER for issue #4: fills the `metrics` table. Returns no rows yet."""
+"""Reported metrics: "77% accuracy", "up to 5 ×", "an improvement of 19.0 points".
+
+A number is a reported outcome when a unit follows it: a percentage (``%``, ``\\%``,
+``percent``), percentage points (``points``, ``pp``, "11.77% percentage points"), a multiplier
+(``×``, ``x``, ``\\times``, ``-fold``, "3 times faster") or a score name ("28.4 BLEU"), or when
+a score name precedes it ("an F1 of 85.3"), or it is "N out of M". Setup numbers are skipped:
+values after ``=``/"rank"/"ratio"/"sparsity" ("rank = 50% of dimension"), percentages of the
+data or parameters used ("10% of the training data"), dimensions and hardware ("3×3",
+"8×H100"), versions and hyphenated names ("GPT-4", "Top-1").
+
+Each row gets the qualifier right before the number ("up to", "over", "about", ...), the metric
+named right after it or nearest before it in the sentence (``data/metric_aliases.toml``) and the
+benchmark named in the same sentence (from ``extract.benchmarks``). Units, qualifiers and
+multiplier words are in ``data/units.toml``. All patterns are bounded and are applied once to
+the abstract or to short windows, so time is linear in the length of the text.
+"""
 
 from __future__ import annotations
 
+import bisect
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extract import benchmarks
 from extract.records import PaperText
+from extract.stages import DATA_DIR
 
 TABLE = "metrics"
-VERSION = "0"
-DATA_FILES: tuple[str, ...] = ()
+VERSION = "1"
+DATA_FILES: tuple[str, ...] = ("units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES)
+
+_SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
+_PRE = 48  # characters looked at before a number (qualifier, setup cue, score name)
+_AFTER_WORDS = 24  # characters after a unit in which a metric name counts as "right after"
+_BEFORE_CHARS = 160  # how far back in the sentence a metric name may be
+
+
+@dataclass(frozen=True)
+class MetricMatch:
+    """A reported outcome found in a text."""
+
+    start: int
+    end: int
+    text: str
+    value: float
+    unit: str
+    metric: str | None
+    qualifier: str | None
+    benchmark: str | None = None
+
+
+@lru_cache(maxsize=1)
+def _vocab() -> tuple[dict, dict[str, list[str]]]:
+    with open(DATA_DIR / "units.toml", "rb") as f:
+        units = tomllib.load(f)["metrics"]
+    with open(DATA_DIR / "metric_aliases.toml", "rb") as f:
+        aliases = tomllib.load(f)["aliases"]
+    return units, aliases
+
+
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def _is_acronym(word: str) -> bool:
+    return len(word) <= 5 and sum(ch.isupper() for ch in word) >= 2
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern]:
+    u, aliases = _vocab()
+    pct = _alt(u["percent"])
+    pts = _alt(u["points"])
+    words = _alt(u["word_numbers"])
+    comparatives = _alt(u["times_comparatives"])
+    scores_ci = _alt([w for w in u["score_words"] if not _is_acronym(w)])
+    scores_cs = _alt([w for w in u["score_words"] if _is_acronym(w)])
+    score = rf"(?:(?i:{scores_ci})|{scores_cs})(?![\w@+-])"
+    quals = {q: _alt(v) for q, v in u["qualifiers"].items()}
+    qual_alt = "|".join(f"(?P<q{i}>{alt})" for i, alt in enumerate(quals.values()))
+    phrases_ci = [p for ps in aliases.values() for p in ps if not _is_acronym(p)]
+    phrases_cs = [p for ps in aliases.values() for p in ps if _is_acronym(p)]
+    return {
+        # A number not glued to a word, a version or a longer number.
+        "number": re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,9})(?:\.\d{1,9})?(?![\d])"),
+        "word_number": re.compile(rf"(?<![\w-])(?i:{words})(?=-?fold|{_SP}times)"),
+        # Units, tried in order at the end of the number.
+        "percent": re.compile(
+            rf"{_SP}?(?:{pct})(?![A-Za-z0-9])(?:{_SP}?(?P<pts>(?i:{pts}))(?![A-Za-z]))?"
+            if "%" in u["percent"] else "(?!)"
+        ),
+        "points": re.compile(rf"{_SP}?(?:(?i:{pts}))(?![A-Za-z])(?!{_SP}of\b)"),
+        "score_points": re.compile(rf"{_SP}{score}{_SP}(?i:points?)\b"),
+        "times": re.compile(
+            rf"(?:{_SP}?(?:×|\\times)|[xX])(?:\$|\*{{1,2}})?(?![A-Za-z0-9])(?!{_SP}?\d)(?!{_SP}?\$?{_SP}?\d)"
+        ),
+        "fold": re.compile(rf"(?:-|{_SP})?fold\b"),
+        "times_word": re.compile(rf"{_SP}times{_SP}(?i:{comparatives})\b"),
+        "score_after": re.compile(rf"{_SP}{score}"),
+        # A word after a bare number that makes it a count of things, not a score.
+        "noun_after": re.compile(
+            rf"{_SP}(?!(?i:on|in|and|or|vs|versus|compared|while|with|for|at|across|over|than|to"
+            rf"|which|when|from|against|respectively|average|overall)\b)[A-Za-z]"
+        ),
+        "out_of": re.compile(rf"{_SP}out{_SP}of{_SP}\d{{1,9}}\b"),
+        "score_before": re.compile(
+            rf"{score}(?:[- ]?(?i:scores?))?{_SP}?(?i:of|=|:|to|at|reaching|reaches|is|was)?{_SP}?\$?\Z"
+        ),
+        # Setup numbers: "rank = 50\%", "sparsity of 50%", "10% of the training data".
+        "setup_before": re.compile(
+            r"(?:=|(?i:\brank|\bratio|\bsparsity|\bdensity|\bbudget|\bthreshold|\bdropout|\bmasking"
+            r"|\bmask rate|\bset to|\bp\s?=|\bk\s?=|\btop))[\s$*(]{0,4}(?:of[\s$*]{1,3})?\Z"
+        ),
+        "setup_after": re.compile(
+            rf"[\s$*]{{0,4}}(?i:sparsity|density|of{_SP}(?:the{_SP})?(?:(?:training|labeled|labelled"
+            rf"|annotated|available|original|full|total){_SP})?(?:data|dataset|datasets|training"
+            rf"|parameters|params|dimensions?|labels|annotations|vocabulary|layers|heads|weights"
+            rf"|neurons|samples|examples|corpus)\b)"
+        ),
+        "qualifier": re.compile(
+            rf"(?<![A-Za-z])(?:{qual_alt})(?:[\s\u00a0\u2009\u202f$*(]|\\sim|\\approx|~){{0,6}}\Z"
+        ),
+        "alias": re.compile(
+            rf"(?<![\w@-])(?:(?i:{_alt(phrases_ci)})|{_alt(phrases_cs)})(?![\w@+-])"
+        ),
+        "sentence_end": re.compile(r"[.!?](?=[\s\u00a0]{1,3}[A-Z\"“(\[$*\\])"),
+    }
+
+
+@lru_cache(maxsize=1)
+def _alias_lookup() -> tuple[dict[str, str], list[str]]:
+    _, aliases = _vocab()
+    lookup: dict[str, str] = {}
+    for canonical, phrases in aliases.items():
+        for p in phrases:
+            lookup[p if _is_acronym(p) else p.lower()] = canonical
+    quals = list(_vocab()[0]["qualifiers"])
+    return lookup, quals
+
+
+def _number_ok(text: str, start: int) -> bool:
+    """False for digits glued to a word ("H100", "GPT-4", "Top-1"); LaTeX "\\sim2" is fine."""
+    if start == 0:
+        return True
+    prev = text[start - 1]
+    if prev.isalpha() or prev == "_":
+        return text.endswith(("\\sim", "\\approx", "\\geq", "\\leq"), max(0, start - 7), start)
+    if prev in "-‑" and start >= 2 and text[start - 2].isalnum():
+        return False
+    return prev not in "@^/#"
+
+
+def _unit_at(text: str, end: int, pat: dict) -> tuple[str, int] | None:
+    """The unit right after a number ending at ``end``: (unit, end of the unit) or None."""
+    m = pat["percent"].match(text, end)
+    if m:
+        return ("points" if m.group("pts") else "%"), m.end()
+    m = pat["score_points"].match(text, end)
+    if m:
+        return "points", m.end()
+    m = pat["points"].match(text, end)
+    if m:
+        return "points", m.end()
+    m = pat["times"].match(text, end)
+    if m:
+        return "x", m.end()
+    m = pat["fold"].match(text, end)
+    if m:
+        return "x", m.end()
+    m = pat["times_word"].match(text, end)
+    if m:
+        return "x", end + m.group(0).index("times") + 5
+    m = pat["out_of"].match(text, end)
+    if m:
+        return "count", m.end()
+    m = pat["score_after"].match(text, end)
+    if m:
+        return "other", end
+    return None
+
+
+def _sentence_bounds(text: str, pat: dict) -> list[int]:
+    return [m.end() for m in pat["sentence_end"].finditer(text)]
+
+
+def find_metrics(text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()) -> list[MetricMatch]:
+    """Every reported outcome in ``text``.
+
+    Args:
+        text: The abstract.
+        benchmark_spans: ``(start, end, name)`` of benchmarks named in ``text``.
+
+    Returns:
+        Matches in order of position.
+    """
+    pat = _patterns()
+    units, _ = _vocab()
+    lookup, quals = _alias_lookup()
+    words = {k.lower(): v for k, v in units["word_numbers"].items()}
+    aliases = [(m.start(), m.end(), m.group(0)) for m in pat["alias"].finditer(text)]
+    alias_starts = [a[0] for a in aliases]
+    ends = _sentence_bounds(text, pat)
+    marks = sorted(benchmark_spans)
+    mark_starts = [b[0] for b in marks]
+
+    numbers = [(m.start(), m.end(), float(m.group(0).replace(",", ""))) for m in pat["number"].finditer(text)]
+    numbers += [(m.start(), m.end(), float(words[m.group(0).lower()])) for m in pat["word_number"].finditer(text)]
+    numbers.sort()
+
+    found: list[MetricMatch] = []
+    for start, end, value in numbers:
+        if not _number_ok(text, start):
+            continue
+        if text.startswith(".", end) and end + 1 < len(text) and text[end + 1].isdigit():
+            continue  # a version such as 1.2.3
+        pre_from = max(0, start - _PRE)
+        unit_end: int
+        got = _unit_at(text, end, pat)
+        if got is None:
+            sb = pat["score_before"].search(text, pre_from, start)
+            if not sb or pat["noun_after"].match(text, end):
+                continue  # "accuracy of 20 LLMs" counts models, it reports no score
+            unit, unit_end = "other", end
+        else:
+            unit, unit_end = got
+        if pat["setup_before"].search(text, pre_from, start) or pat["setup_after"].match(text, unit_end):
+            continue
+
+        q = pat["qualifier"].search(text, pre_from, start)
+        qualifier = None
+        span_start = start
+        if q:
+            idx = next(i for i, g in enumerate(q.groups()) if g is not None)
+            qualifier = quals[idx]
+            span_start = q.start()
+
+        # Sentence around the number.
+        k = bisect.bisect_right(ends, start)
+        s_from = ends[k - 1] if k else 0
+        s_to = ends[k] if k < len(ends) else len(text)
+
+        metric = None
+        span_end = unit_end
+        i = bisect.bisect_left(alias_starts, unit_end)
+        if i < len(aliases) and aliases[i][0] < min(s_to, unit_end + _AFTER_WORDS):
+            a_start, a_end, a_text = aliases[i]
+            metric = lookup.get(a_text) or lookup.get(a_text.lower())
+            if re.fullmatch(r"[\s\u00a0\u2009\u202f*$]{0,4}", text[unit_end:a_start]):
+                span_end = a_end
+        if metric is None:
+            j = bisect.bisect_left(alias_starts, span_start) - 1
+            while j >= 0 and aliases[j][1] > span_start:
+                j -= 1
+            if j >= 0 and aliases[j][0] >= max(s_from, start - _BEFORE_CHARS):
+                a_text = aliases[j][2]
+                metric = lookup.get(a_text) or lookup.get(a_text.lower())
+        if metric is None and i < len(aliases) and aliases[i][0] < s_to:
+            a_text = aliases[i][2]
+            metric = lookup.get(a_text) or lookup.get(a_text.lower())
+
+        bench = None
+        if marks:
+            b_i = bisect.bisect_left(mark_starts, s_from)
+            best = None
+            while b_i < len(marks) and marks[b_i][0] < s_to:
+                b_start, b_end, name = marks[b_i]
+                if b_end <= s_to:
+                    dist = abs(b_start - start)
+                    if best is None or dist < best[0]:
+                        best = (dist, name)
+                b_i += 1
+            bench = best[1] if best else None
+
+        found.append(MetricMatch(span_start, span_end, text[span_start:span_end], value, unit,
+                                 metric, qualifier, bench))
+    return found
+
+
+def metric_rows(paper_id: str, matches: list[MetricMatch]) -> list[dict]:
+    """Rows of the ``metrics`` table for one paper."""
+    return [
+        {"paper_id": paper_id, "text": m.text, "value": m.value, "unit": m.unit, "metric": m.metric,
+         "qualifier": m.qualifier, "benchmark": m.benchmark, "start": m.start, "end": m.end}
+        for m in matches
+    ]
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
-    """No rows until issue #4 lands."""
-    return []
+    """Reported outcomes in the abstract of ``paper``, with the benchmark of their sentence."""
+    spans = [(r["start"], r["end"], r["name"]) for r in benchmarks.extract_rows(paper)]
+    return metric_rows(paper.paper_id, find_metrics(paper.abstract, spans))
