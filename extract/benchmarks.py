@@ -1,14 +1,129 @@
-"""PLACEHOLDER for issue #3: fills the `benchmarks` table. Returns no rows yet."""
+"""Named evaluation benchmarks and data sets in an abstract.
+
+Three sources, all on the markup-free view of the abstract (:func:`extract.methods.clean_view`):
+
+1. the vocabulary in ``data/benchmarks_vocab.toml`` (MMLU, TruthfulQA, BEIR, Mr.TyDi, ...),
+   matched case-sensitively as whole words;
+2. context patterns from the same file ("the X benchmark", "X dataset", "on X, a ... task",
+   "benchmarks such as X"), kept when X is name-shaped or capitalised and not a generic word
+   or a model name, followed along lists ("MMLU, ToolAlpaca, and TruthfulQA");
+3. benchmarks/datasets the paper itself introduces ("we introduce a benchmark named SafeRAG",
+   "we introduce DEC, a dataset ...") as found by :func:`extract.methods.find_proposed`;
+   such a name is in both the ``methods`` and the ``benchmarks`` table.
+
+Rows: one per (paper, name) at its first occurrence; ``start``/``end`` point into
+``paper.abstract``. Works on any text, a single sentence included (the metrics stage uses it).
+"""
 
 from __future__ import annotations
 
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extract import methods
 from extract.records import PaperText
+from extract.stages import DATA_DIR
 
 TABLE = "benchmarks"
-VERSION = "0"
-DATA_FILES: tuple[str, ...] = ()
+VERSION = "1"
+DATA_FILES: tuple[str, ...] = ("benchmarks_vocab.toml", "methods_vocab.toml", "method_stoplist.toml")
+
+_LIST_NEXT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\(\s*)$")
+_CAPWORD = re.compile(r"^[A-Z][a-z]+$")
+
+
+@dataclass(frozen=True)
+class _Vocab:
+    canonical: dict[str, str]
+    names: re.Pattern[str]
+    context: tuple[re.Pattern[str], ...]
+
+
+@lru_cache(maxsize=1)
+def _vocab() -> _Vocab:
+    data = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
+    canonical: dict[str, str] = {}
+    for e in data.get("benchmark", []):
+        for surface in (e["name"], *e.get("aliases", [])):
+            canonical[surface] = e["name"]
+    alts = "|".join(re.escape(n) for n in sorted(canonical, key=len, reverse=True))
+    names = re.compile(rf"(?<![\w.-])(?:{alts})(?![\w+]|-\w|\.\w)")
+    context = tuple(re.compile(p) for p in data.get("patterns", {}).get("context", []))
+    return _Vocab(canonical, names, context)
+
+
+def benchmark_names() -> dict[str, str]:
+    """Surface form -> canonical name for every vocabulary benchmark."""
+    return dict(_vocab().canonical)
+
+
+def _candidate(name: str, before: str = "") -> str | None:
+    """``name`` cleaned of leading generic words if it may be a benchmark, else None.
+
+    ``before`` is the text in front of it: a plain capitalised word that starts a sentence
+    ("Various datasets") is not a name.
+    """
+    mv = methods.vocab()
+    words = name.split()
+    if words and _CAPWORD.match(words[0]) and _SENTENCE_START.search(before):
+        words = words[1:]
+    while words and (words[0] in mv.common or mv.is_generic(words[0])):
+        words = words[1:]
+    if not words:
+        return None
+    name = " ".join(words)
+    if mv.is_generic(name) or mv.known(name) is not None:
+        return None
+    if len(words) == 1 and not (methods.name_shaped(name) or _CAPWORD.match(name)):
+        return None
+    return name
+
+
+def find_benchmarks(text: str, proposals: list[methods.Proposal] | None = None) -> list[tuple[str, int, int]]:
+    """(name, start, end) per benchmark in a markup-free ``text``, one per name, by first occurrence."""
+    v = _vocab()
+    found: dict[str, tuple[int, int]] = {}
+
+    def add(name: str, start: int, end: int) -> None:
+        if name not in found or start < found[name][0]:
+            found[name] = (start, end)
+
+    anchors: list[int] = []  # ends of found names, where a list may continue
+    for m in v.names.finditer(text):
+        add(v.canonical[m.group()], m.start(), m.end())
+        anchors.append(m.end())
+    for pat in v.context:
+        for m in pat.finditer(text):
+            name = _candidate(m.group("name"), text[max(0, m.start("name") - 3):m.start("name")])
+            if name:
+                start = m.start("name") + m.group("name").index(name)
+                add(name, start, start + len(name))
+                anchors.append(start + len(name))
+    if proposals is None:
+        proposals = methods.find_proposed(text)
+    for p in proposals:
+        if p.dataset:
+            add(p.name, p.start, p.end)
+    # list continuation: "MMLU, ToolAlpaca, and TruthfulQA"
+    for end in anchors:
+        while (m := _LIST_NEXT.match(text, end)) and methods.name_shaped(m.group(1)):
+            name = v.canonical.get(m.group(1)) or _candidate(m.group(1))
+            if not name:
+                break
+            add(name, m.start(1), m.end(1))
+            end = m.end(1)
+    # a later, fuller occurrence of the same name does not move it: first occurrence wins
+    return sorted(((n, s, e) for n, (s, e) in found.items()), key=lambda x: x[1])
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
-    """No rows until issue #3 lands."""
-    return []
+    """Benchmark rows for ``paper``: one per name at its first occurrence."""
+    view = methods.clean_view(paper.abstract)
+    rows = []
+    for name, s, e in find_benchmarks(view.text, methods.find_proposed(view.text, paper.title)):
+        start, end = view.span(s, e)
+        rows.append({"paper_id": paper.paper_id, "name": name, "start": start, "end": end})
+    return rows

@@ -26,7 +26,7 @@ markup-free view of the abstract (``**RO**bust`` -> ``RObust``, ``$\\textit{TEDU
 6. *Title*: a name-shaped title prefix ("SuLoRA: Subspace ...") that recurs in the abstract.
 
 Never proposed: a word in the stoplist (``data/method_stoplist.toml``: LLMs, VLMs, KV, NLP,
-SOTA, ...), a name in the vocabulary, or an acronym the abstract already defined outside an
+SOTA, ...), a name in the vocabulary or in the benchmark vocabulary (``benchmarks_vocab.toml``), or an acronym the abstract already defined outside an
 introduction ("continual learning (CL)" ... "we propose a novel CL method"). Acronyms keep
 their short form as the name (SuLoRA, not Subspace Low-Rank Adaptation). A name glued to a
 lowercase "benchmark"/"dataset" by a lost superscript ("MM-Rbenchmark") is cut to "MM-R".
@@ -47,7 +47,7 @@ from extract.stages import DATA_DIR
 
 TABLE = "methods"
 VERSION = "1"
-DATA_FILES: tuple[str, ...] = ("methods_vocab.toml", "method_stoplist.toml")
+DATA_FILES: tuple[str, ...] = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
 
 # ---------------------------------------------------------------------------------------------
 # Markup-free view with an offset map back into the abstract.
@@ -103,6 +103,7 @@ class Vocab:
     families: re.Pattern[str] | None
     generic: frozenset[str]
     common: frozenset[str]
+    benchmarks: frozenset[str]  # established benchmark names: used, never proposed
 
     def known(self, name: str) -> str | None:
         """The canonical vocabulary name for ``name`` (fixed or family), else None."""
@@ -137,7 +138,10 @@ def vocab() -> Vocab:
     fams = [e["pattern"] for e in data.get("model_family", [])]
     families = re.compile(_boundary("|".join(f"(?:{p})" for p in fams))) if fams else None
     stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
-    return Vocab(canonical, fixed, families, frozenset(stop.get("generic", [])), frozenset(stop.get("common", [])))
+    bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
+    bench_names = {n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))}
+    return Vocab(canonical, fixed, families, frozenset(stop.get("generic", [])), frozenset(stop.get("common", [])),
+                 frozenset(bench_names))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,6 +181,8 @@ _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
     r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
 )
+_DATASET_AFTER = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,2}?"
+                            r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b", re.I)
 _DATASET_NOUN = re.compile(r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
                            r"evaluation suite)s?\b", re.I)
 
@@ -259,7 +265,7 @@ def _sentences(text: str) -> list[tuple[int, str]]:
 
 
 def _acceptable(name: str, v: Vocab) -> bool:
-    return len(name) >= 2 and not v.is_generic(name) and v.known(name) is None
+    return len(name) >= 2 and not v.is_generic(name) and v.known(name) is None and name not in v.benchmarks
 
 
 def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
@@ -269,14 +275,14 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     background = _background_acronyms(sentences)
     found: dict[str, Proposal] = {}
 
-    def add(name: str, start: int, end: int, sent: str, sent_start: int) -> None:
+    def add(name: str, start: int, end: int, before: str) -> None:
+        """Record a proposal; ``before`` is the text between its cue and the name."""
         name = name.rstrip(".")
         if name in found or not _acceptable(name, v):
             return
-        lo, hi = max(0, start - sent_start - 60), min(len(sent), end - sent_start + 40)
-        window = sent[lo:hi]
         glued = text[start:end] != name and _GLUED.match(text[start:end]) is not None
-        found[name] = Proposal(name, start, start + len(name), glued or bool(_DATASET_NOUN.search(window)))
+        dataset = glued or bool(_DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end))
+        found[name] = Proposal(name, start, start + len(name), dataset)
 
     for s0, sent in sentences:
         masked = _mask_expansions(sent)
@@ -297,11 +303,11 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                     if not in_paren and name in background:
                         first = False
                         continue
-                    add(name, abs_start, abs_start + len(tok), sent, s0)
+                    add(name, abs_start, abs_start + len(tok), region[:tm.start()])
                     if name in found and _APPOSITIVE.match(after) and not after.lstrip().startswith("("):
                         break
                 elif first and _CAPWORD.match(tok) and tok not in v.common and _APPOSITIVE.match(after):
-                    add(tok, abs_start, abs_start + len(tok), sent, s0)
+                    add(tok, abs_start, abs_start + len(tok), region[:tm.start()])
                     break
                 if tok.lower() not in ("a", "an", "the", "novel", "new", "two", "three"):
                     first = False
@@ -311,13 +317,13 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 continue
             lf = _LONG_FORM.match(sent, nm.end())
             if lf:
-                add(lf.group(1), s0 + lf.start(1), s0 + lf.end(1), sent, s0)
+                add(lf.group(1), s0 + lf.start(1), s0 + lf.end(1), sent[max(0, nm.start() - 40):nm.start()])
                 continue
             tm = _TOKEN.match(sent, nm.end())
             if not tm or re.match(r"\s+[A-Z]", sent[tm.end():]):
                 continue  # a multi-word title-case phrase without an acronym is not a name
             if name_shaped(tm.group()) or (_CAPWORD.match(tm.group()) and tm.group() not in v.common):
-                add(_strip_glued(tm.group()), s0 + tm.start(), s0 + tm.end(), sent, s0)
+                add(_strip_glued(tm.group()), s0 + tm.start(), s0 + tm.end(), sent[max(0, nm.start() - 40):nm.start()])
         # 3. passive cue: acronyms / names before "is proposed"
         for pm in _PASSIVE.finditer(sent):
             head = sent[:pm.start()]
@@ -325,17 +331,17 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 continue
             for am in _PAREN_ACRONYM.finditer(head):
                 if name_shaped(am.group(1)):
-                    add(am.group(1), s0 + am.start(1), s0 + am.end(1), sent, s0)
+                    add(am.group(1), s0 + am.start(1), s0 + am.end(1), head[max(0, am.start() - 60):am.start()])
         # 4. appositive "X, a novel ..."
         for tm in _TOKEN.finditer(sent):
             if name_shaped(tm.group()) and _NOVEL.match(sent, tm.end()) and tm.group() not in background:
-                add(tm.group(), s0 + tm.start(), s0 + tm.end(), sent, s0)
+                add(tm.group(), s0 + tm.start(), s0 + tm.end(), "")
     # 6. title prefix
     if title:
         m = _TITLE_NAME.match(title)
         if m and name_shaped(m.group(1)):
             for tm in re.finditer(rf"(?<![\w-]){re.escape(m.group(1))}(?![\w-])", text):
-                add(tm.group(), tm.start(), tm.end(), text, 0)
+                add(tm.group(), tm.start(), tm.end(), "")
                 break
     return sorted(found.values(), key=lambda p: p.start)
 
