@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from extract import store
+from extract.distributed import EngineError
 from extract.stages import STAGE_MODULES
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -54,14 +55,18 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"paper-trends: unknown stage(s) {', '.join(sorted(unknown))}; "
               f"stages are {', '.join(STAGE_MODULES)}", file=sys.stderr)
         return 2
+    paths = args.paths or [str(p) for p in DEFAULT_INPUTS]
     runner = None
     if args.engine == "dask":
         from extract.distributed import dask_runner
 
-        runner = dask_runner(args.scheduler, partitions=args.partitions)
-    paths = args.paths or [str(p) for p in DEFAULT_INPUTS]
-    report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
-                   use_cache=not args.no_cache)
+        runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
+    try:
+        report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
+                       use_cache=not args.no_cache)
+    finally:
+        if runner is not None:
+            runner.close()
     _print_report(report)
     if not report.ok:
         return 1
@@ -182,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     try:
         return args.func(args)
-    except store.StoreError as exc:
+    except (store.StoreError, EngineError) as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -131,7 +131,9 @@ def _page_venue(paras: list[Paragraph], path: Path) -> VenueYear | None:
         m = _NEXT_FROM.match(p.text)
         if m and (v := parse_venue_label(m.group(1))):
             return v
-    counts = Counter(v for p in paras if p.kind != "abstract" for v in find_venue_mentions(p.text))
+    counts = Counter(
+        v for p in paras if p.kind not in ("abstract", "too_long") for v in find_venue_mentions(p.text)
+    )
     if counts:
         return counts.most_common(1)[0][0]
     return venue_from_filename(path)
@@ -146,7 +148,7 @@ def read(text: str, source: str, path: Path) -> tuple[list[RawRecord], list[Prob
             p.kind, p.venue = "header", v
         elif (v := parse_venue_label(p.text)) is not None:
             p.kind, p.venue = "venue", v
-        elif len(p.text) > MAX_ABSTRACT_CHARS and not is_furniture(p.text):
+        elif len(p.text) > MAX_ABSTRACT_CHARS:
             p.kind = "too_long"
             msg = f"paragraph of {len(p.text)} chars is too long for an abstract; skipped"
             problems.append(Problem(source, f"line {p.line}", msg, "warning"))
