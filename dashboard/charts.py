@@ -23,7 +23,28 @@ SPAN_COLORS = {  # Papers page highlight colours per span kind
     "metric": "#f2a7b5",
     "benchmark": "#cdb4f0",
 }
-BAR_HEIGHT = 22  # px per category on horizontal bar charts
+BAR_HEIGHT = 24  # px per category on horizontal bar charts
+LABEL_LIMIT = 260  # px before a category label is cut with an ellipsis
+# log-axis labels as people write model sizes: 10M, 1B, 175B
+PARAMS_LABEL = ("datum.value >= 1e12 ? format(datum.value / 1e12, '~g') + 'T' : "
+                "datum.value >= 1e9 ? format(datum.value / 1e9, '~g') + 'B' : "
+                "datum.value >= 1e6 ? format(datum.value / 1e6, '~g') + 'M' : "
+                "datum.value >= 1e3 ? format(datum.value / 1e3, '~g') + 'K' : format(datum.value, '~g')")
+
+
+def cat_axis(limit: int = LABEL_LIMIT, **kw) -> alt.Axis:
+    """A category axis that shows every label (no overlap thinning) with room for long names."""
+    return alt.Axis(labelLimit=limit, labelOverlap=False, **kw)
+
+
+def human_params(n: float | None) -> str:
+    """``7e9`` -> ``7B``, ``4.54e8`` -> ``454M``."""
+    if n is None or pd.isna(n):
+        return "–"
+    for div, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if abs(n) >= div:
+            return f"{n / div:.3g}{suffix}"
+    return f"{n:.3g}"
 
 
 def category_order(df: pd.DataFrame, column: str) -> list[str]:
@@ -32,6 +53,13 @@ def category_order(df: pd.DataFrame, column: str) -> list[str]:
         return []
     counts = df.dropna(subset=[column]).groupby(column)["paper_id"].nunique()
     return sorted(counts.index.astype(str), key=lambda c: (-counts[c], c.lower()))
+
+
+def color(field: str, domain: list[str], present=None, title: str | None = None) -> alt.Color:
+    """The shared colour encoding; the legend lists only the ``present`` categories."""
+    legend = alt.Legend(labelLimit=LABEL_LIMIT, values=[d for d in domain if d in set(present)]) \
+        if present is not None else alt.Legend(labelLimit=LABEL_LIMIT)
+    return alt.Color(f"{field}:N", scale=color_scale(domain), title=title or field, legend=legend)
 
 
 def color_scale(domain: list[str]) -> alt.Scale:
@@ -67,7 +95,7 @@ def top_categories(df: pd.DataFrame, column: str, domain: list[str], value: str 
         alt.Chart(df)
         .mark_bar()
         .encode(
-            y=alt.Y(f"{column}:N", sort="-x", title=None),
+            y=alt.Y(f"{column}:N", sort="-x", title=None, axis=cat_axis()),
             x=alt.X(f"{value}:Q", title=value_title),
             color=alt.Color(f"{column}:N", scale=color_scale(domain), legend=None),
             tooltip=[column, value],
@@ -83,7 +111,7 @@ def plain_bars(df: pd.DataFrame, column: str, value: str = "papers", value_title
         alt.Chart(df)
         .mark_bar(color=color)
         .encode(
-            y=alt.Y(f"{column}:N", sort="-x", title=None),
+            y=alt.Y(f"{column}:N", sort="-x", title=None, axis=cat_axis()),
             x=alt.X(f"{value}:Q", title=value_title),
             tooltip=[c for c in df.columns if not c.startswith("_")],
         )
@@ -101,7 +129,7 @@ def trend_lines(df: pd.DataFrame, x: str, column: str, domain: list[str], value:
         .encode(
             x=alt.X(f"{x}:O", title=x_title or x, sort=x_sort, axis=alt.Axis(labelAngle=0)),
             y=alt.Y(f"{value}:Q", title=value_title),
-            color=alt.Color(f"{column}:N", scale=color_scale(domain), title=column),
+            color=color(column, domain, df[column]),
             tooltip=tooltip,
         )
         .properties(height=340)
@@ -120,7 +148,7 @@ def grouped_bars(df: pd.DataFrame, x: str, column: str, domain: list[str], value
             x=alt.X(f"{x}:N", title=None, axis=alt.Axis(labelAngle=-30)),
             xOffset=alt.XOffset(f"{column}:N", sort=present),
             y=alt.Y(f"{value}:Q", title=value_title),
-            color=alt.Color(f"{column}:N", scale=color_scale(domain), title=column),
+            color=color(column, domain, df[column]),
             tooltip=tooltip,
         )
         .properties(height=340)
@@ -132,7 +160,7 @@ def heatmap(df: pd.DataFrame, x: str, y: str, value: str, value_title: str,
     """A ``y`` × ``x`` grid of ``value`` with the numbers written in the cells."""
     base = alt.Chart(df).encode(
         x=alt.X(f"{x}:N", title=None, axis=alt.Axis(labelAngle=-30)),
-        y=alt.Y(f"{y}:N", title=None, sort=y_sort),
+        y=alt.Y(f"{y}:N", title=None, sort=y_sort, axis=cat_axis()),
     )
     tooltip = [c for c in (x, y, value, "papers", "total") if c in df.columns]
     rect = base.mark_rect().encode(
@@ -154,20 +182,20 @@ def size_strip(df: pd.DataFrame, group: str, group_title: str) -> alt.Chart:
         .mark_circle(size=70, opacity=0.7)
         .encode(
             x=alt.X("params:Q", scale=alt.Scale(type="log"), title="parameters (log scale)",
-                    axis=alt.Axis(format="~s")),
-            y=alt.Y(f"{group}:N", title=group_title),
+                    axis=alt.Axis(labelExpr=PARAMS_LABEL)),
+            y=alt.Y(f"{group}:N", title=group_title, axis=cat_axis()),
             yOffset=alt.YOffset("jitter:Q", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(f"{group}:N", legend=None, scale=alt.Scale(scheme="tableau10")),
-            tooltip=[alt.Tooltip("params:Q", format=".3~s"), "label", "title", group],
+            tooltip=["size:N", "label", "title", group],
         )
-        .transform_calculate(jitter="random()")
+        .transform_calculate(jitter="random()", size=PARAMS_LABEL.replace("datum.value", "datum.params"))
         .properties(height=max(160, 60 * df[group].nunique()))
     )
 
 
 def metric_distribution(df: pd.DataFrame) -> alt.Chart:
     """Value distribution per metric type (metric and unit). ``df``: measure, value, title, text."""
-    base = alt.Chart(df).encode(y=alt.Y("measure:N", title=None))
+    base = alt.Chart(df).encode(y=alt.Y("measure:N", title=None, axis=cat_axis()))
     box = base.mark_boxplot(extent="min-max", opacity=0.4, color="#4e79a7").encode(
         x=alt.X("value:Q", title="reported value"))
     pts = base.mark_circle(size=35, opacity=0.6, color="#e15759").encode(
@@ -181,7 +209,7 @@ def benchmark_values(df: pd.DataFrame) -> alt.Chart:
         alt.Chart(df)
         .mark_circle(size=90)
         .encode(
-            y=alt.Y("title:N", title=None, sort="-x", axis=alt.Axis(labelLimit=360)),
+            y=alt.Y("title:N", title=None, sort="-x", axis=cat_axis(420)),
             x=alt.X("value:Q", title="reported value"),
             color=alt.Color("measure:N", title="metric", scale=alt.Scale(scheme="tableau10")),
             tooltip=["title", "measure", "value", "text"],
@@ -196,7 +224,7 @@ def keyword_change(df: pd.DataFrame, a: str, b: str) -> alt.Chart:
         alt.Chart(df)
         .mark_bar()
         .encode(
-            y=alt.Y("keyword:N", sort="-x", title=None),
+            y=alt.Y("keyword:N", sort="-x", title=None, axis=cat_axis()),
             x=alt.X("change:Q", title=f"change in % of papers, {a} → {b}"),
             color=alt.condition("datum.change > 0", alt.value("#59a14f"), alt.value("#e15759")),
             tooltip=["keyword", alt.Tooltip(f"share_{a}:Q", format=".2f"),

@@ -17,7 +17,7 @@ c = st.columns(4)
 c[0].metric("Papers with a model size", f"{with_size:,}")
 c[1].metric("Papers with no size", f"{n - with_size:,}", help="Filtered papers whose abstract states no parameter count.")
 c[2].metric("Sizes extracted", f"{len(sizes):,}")
-c[3].metric("Median size", f"{sizes['params'].median():.3g}" if len(sizes) else "–")
+c[3].metric("Median size", charts.human_params(sizes["params"].median()) if len(sizes) else "–")
 
 if sizes.empty:
     st.info(ui.empty_table_note("model_sizes") or
@@ -43,7 +43,8 @@ ui.chart(by_theme, lambda d: charts.size_strip(d, "theme", "theme"), "model_size
 
 st.subheader("Largest and smallest models")
 show = sizes[["params", "label", "title", "venue_label", "paper_id"]].sort_values("params", ascending=False)
-cfg = {"params": st.column_config.NumberColumn("parameters", format="compact"),
+show.insert(1, "size", show["params"].map(charts.human_params))
+cfg = {"params": st.column_config.NumberColumn("parameters", format="%.4g"),
        "label": "model / as written", "venue_label": "venue"}
 k = st.slider("How many", 3, 25, 10, key="ms_k")
 left, right = st.columns(2)

@@ -16,7 +16,7 @@ if tech.empty:
     st.stop()
 
 present = [t for t in domain if t in set(tech["technique"])]
-c1, c2 = st.columns([4, 1])
+c1, c2 = st.columns([3, 2])
 picked = c1.multiselect("Techniques", present, default=present[:1], key="tq_pick", placeholder="Pick techniques")
 mode = c2.segmented_control("Papers with", ["any", "all"], default="any", key="tq_mode",
                             format_func=lambda m: f"{m} of them") or "any"

@@ -1,0 +1,111 @@
+"""The dashboard in a real headless Chromium: no error element, the title is there, screenshots.
+
+Three pages by default (each load takes a few seconds); set ``PAPER_TRENDS_SCREENSHOTS=docs/screenshots``
+to visit every page and keep the PNGs there (default: pytest's tmp dir).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
+                             shutil.which("chromium-browser") or "") if p and Path(p).is_file()), None)
+PAGES = {"": "paper-trends", "trends": "Trends", "techniques": "Techniques", "model_sizes": "Model sizes",
+         "results": "Results", "keywords": "Keywords", "papers": "Papers", "data": "Data"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium not installed "
+                       "(Debian: apt-get install -y chromium; scripts/test.sh does it as root)"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(seeds_db, tmp_path_factory):
+    port = free_port()
+    log = tmp_path_factory.mktemp("streamlit") / "server.log"
+    env = dict(os.environ, PAPER_TRENDS_DB=str(seeds_db))
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
+                    break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                pytest.fail(f"streamlit did not start:\n{log.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def chromium(*args: str, budget_ms: int = 20000) -> subprocess.CompletedProcess:
+    with tempfile.TemporaryDirectory(prefix="pt-chromium-") as profile:
+        cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--disable-dev-shm-usage", "--hide-scrollbars", f"--user-data-dir={profile}",
+               f"--virtual-time-budget={budget_ms}", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    d = os.environ.get("PAPER_TRENDS_SCREENSHOTS")
+    out = (ROOT / d) if d and not Path(d).is_absolute() else Path(d) if d else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def rendered_dom(url: str, title: str) -> tuple[str, int]:
+    """The DOM once the app has drawn its title; virtual time only advances while the page idles,
+    so a budget too small to cover the websocket round trips is retried with a larger one."""
+    dom = ""
+    for budget in (90_000, 180_000, 360_000):
+        dom = chromium("--dump-dom", url, budget_ms=budget).stdout
+        if title in dom and "stMainBlockContainer" in dom:
+            return dom, budget
+    return dom, budget
+
+
+BROWSER_PAGES = list(PAGES) if os.environ.get("PAPER_TRENDS_SCREENSHOTS") else ["", "trends", "papers"]
+
+
+@pytest.mark.parametrize("page", BROWSER_PAGES)
+def test_page_in_browser(server, page, tmp_path):
+    url = f"{server}/{page}"
+    dom, budget = rendered_dom(url, PAGES[page])
+    assert "stApp" in dom, dom[:2000]
+    assert "stException" not in dom and "Traceback" not in dom, dom[-3000:]
+    assert PAGES[page] in dom, f"title {PAGES[page]!r} missing from {url}"
+    png = shots_dir(tmp_path) / f"{page or 'overview'}.png"
+    res = chromium(f"--screenshot={png}", "--window-size=1400,1100", url, budget_ms=budget * 2)
+    assert png.is_file() and png.stat().st_size > 10_000, res.stderr[-2000:]
