@@ -38,7 +38,7 @@ _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 @dataclass(frozen=True)
 class _Vocab:
     canonical: dict[str, str]
-    names: re.Pattern[str]
+    names: methods.PhraseIndex
     context: tuple[re.Pattern[str], ...]
 
 
@@ -49,8 +49,7 @@ def _vocab() -> _Vocab:
     for e in data.get("benchmark", []):
         for surface in (e["name"], *e.get("aliases", [])):
             canonical[surface] = e["name"]
-    alts = "|".join(re.escape(n) for n in sorted(canonical, key=len, reverse=True))
-    names = re.compile(rf"(?<![\w.-])(?:{alts})(?![\w+]|-\w|\.\w)")
+    names = methods.PhraseIndex(canonical)
     context = tuple(re.compile(p) for p in data.get("patterns", {}).get("context", []))
     return _Vocab(canonical, names, context)
 
@@ -92,9 +91,9 @@ def find_benchmarks(text: str, proposals: list[methods.Proposal] | None = None) 
             found[name] = (start, end)
 
     anchors: list[int] = []  # ends of found names, where a list may continue
-    for m in v.names.finditer(text):
-        add(v.canonical[m.group()], m.start(), m.end())
-        anchors.append(m.end())
+    for name, start, end in v.names.find(text):
+        add(name, start, end)
+        anchors.append(end)
     for pat in v.context:
         for m in pat.finditer(text):
             name = _candidate(m.group("name"), text[max(0, m.start("name") - 3):m.start("name")])

@@ -91,6 +91,74 @@ def clean_view(text: str) -> View:
 
 
 # ---------------------------------------------------------------------------------------------
+# Fast whole-word lookup of many fixed phrases (a regex alternation of hundreds of names is
+# slow in Python's `re`: every position tries every branch).
+
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
+
+
+class PhraseIndex:
+    """Find fixed phrases as whole words, case-sensitively, longest first.
+
+    Indexed by the first alphanumeric chunk of each phrase, so a text is scanned once and
+    only chunks that start some phrase are checked. A trailing plural "s" is allowed when
+    ``plural`` is set.
+    """
+
+    def __init__(self, phrases: dict[str, str], plural: bool = False) -> None:
+        self.plural = plural
+        self.by_first: dict[str, list[tuple[str, str]]] = {}
+        for surface, canonical in phrases.items():
+            m = _ALNUM.search(surface)
+            if m is None or m.start() != 0:
+                continue
+            self.by_first.setdefault(m.group(), []).append((surface, canonical))
+        for entries in self.by_first.values():
+            entries.sort(key=lambda e: len(e[0]), reverse=True)
+
+    def find(self, text: str) -> list[tuple[str, int, int]]:
+        """(canonical, start, end) of every non-overlapping occurrence in ``text``."""
+        chunks = set(_ALNUM.findall(text))
+        hits = chunks.intersection(self.by_first)
+        if self.plural:
+            hits.update(c[:-1] for c in chunks if c.endswith("s") and c[:-1] in self.by_first)
+        if not hits:
+            return []
+        starts: list[tuple[int, str]] = []
+        for key in hits:
+            i = text.find(key)
+            while i >= 0:
+                starts.append((i, key))
+                i = text.find(key, i + 1)
+        starts.sort()
+        out: list[tuple[str, int, int]] = []
+        last = 0
+        for start, key in starts:
+            if start < last:
+                continue
+            if start and (text[start - 1].isalnum() or text[start - 1] in "_-."):
+                continue
+            for surface, canonical in self.by_first[key]:
+                if not text.startswith(surface, start):
+                    continue
+                end = start + len(surface)
+                if self.plural and text.startswith("s", end) and not _word_char(text, end + 1):
+                    end += 1
+                if _word_char(text, end) or (text.startswith("-", end) and _word_char(text, end + 1)):
+                    continue
+                if text.startswith(".", end) and _word_char(text, end + 1):
+                    continue
+                out.append((canonical, start, end))
+                last = end
+                break
+        return out
+
+
+def _word_char(text: str, i: int) -> bool:
+    return i < len(text) and (text[i].isalnum() or text[i] in "_+")
+
+
+# ---------------------------------------------------------------------------------------------
 # Vocabularies (loaded once per process).
 
 
@@ -99,8 +167,8 @@ class Vocab:
     """The compiled method vocabulary and stoplists."""
 
     canonical: dict[str, str]  # surface form -> canonical name
-    fixed: re.Pattern[str]
-    families: re.Pattern[str] | None
+    fixed: PhraseIndex
+    families: tuple[re.Pattern[str], ...]
     generic: frozenset[str]
     common: frozenset[str]
     benchmarks: frozenset[str]  # established benchmark names: used, never proposed
@@ -111,7 +179,7 @@ class Vocab:
             return self.canonical[name]
         if name.endswith("s") and name[:-1] in self.canonical:
             return self.canonical[name[:-1]]
-        if self.families is not None and self.families.fullmatch(name):
+        if any(f.fullmatch(name) for f in self.families):
             return name
         return None
 
@@ -119,10 +187,6 @@ class Vocab:
         """True for stoplisted acronyms and words (plural "s" ignored)."""
         base = name[:-1] if name.endswith("s") and len(name) > 2 else name
         return name in self.generic or base in self.generic or name in self.common
-
-
-def _boundary(pattern: str) -> str:
-    return rf"(?<![\w-])(?:{pattern})(?![\w+]|-\w|\.\d)"
 
 
 @lru_cache(maxsize=1)
@@ -133,10 +197,10 @@ def vocab() -> Vocab:
     for entry in data.get("method", []):
         for surface in (entry["name"], *entry.get("aliases", [])):
             canonical[surface] = entry["name"]
-    names = sorted(canonical, key=len, reverse=True)
-    fixed = re.compile(_boundary("|".join(re.escape(n) + "s?" for n in names)))
+    fixed = PhraseIndex(canonical, plural=True)
     fams = [e["pattern"] for e in data.get("model_family", [])]
-    families = re.compile(_boundary("|".join(f"(?:{p})" for p in fams))) if fams else None
+    # no leading look-behind: a pattern that starts with literals lets `re` skip positions fast
+    families = tuple(re.compile(f"(?:{p})(?![\\w+]|-\\w|\\.\\d)") for p in fams)
     stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
     bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
     bench_names = {n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))}
@@ -176,6 +240,7 @@ _SEGMENT_WORD = re.compile(r"^[a-z]{3,}$")
 _INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+(?:-[a-z]+)?$")
 _NOVEL = re.compile(r"\s*(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b", re.I)
+_NOVEL_AFTER = re.compile(r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b")
 _TITLE_NAME = re.compile(r"^\s*([^\s:]+)\s*:")
 _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
@@ -212,8 +277,8 @@ class Proposal:
 
 
 _LONG_FORM = re.compile(r"(?:[A-Z][\w-]*\s+(?:(?:of|for|in|and|via|with|the|to|on)\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)")
-_LONG_FORM_BEFORE = re.compile(r"((?:[\w-]+\s+){1,8})\(\s*([A-Za-z][\w+]*(?:-[\w+]+)*)\s*\)")
-_FUNCTION_WORDS = frozenset("a an the novel new called named termed dubbed we propose introduce , :".split())
+_LF_WORD = re.compile(r"[\w-]+|[,:;()]")
+_FUNCTION_WORDS = frozenset("a an the and or novel new called named termed dubbed we propose introduce , : ; ( )".split())
 
 
 def _mask_expansions(sent: str) -> str:
@@ -222,20 +287,20 @@ def _mask_expansions(sent: str) -> str:
     "RObust Preference Optimization (ROPO)" -> only "ROPO" is left to be a name;
     "SAIL-VL ( ScAlable Vision Language ...)" -> only "SAIL-VL".
     """
-    sent = _MULTIWORD_PAREN.sub(lambda m: " " * len(m.group()), sent)
     if "(" not in sent:
         return sent
-    chars = list(sent)
-    for m in _LONG_FORM_BEFORE.finditer(sent):
-        acronym = m.group(2)
-        n_caps = max(2, sum(c.isupper() for c in acronym))
-        words = list(re.finditer(r"[\w-]+", m.group(1)))
+    sent = _MULTIWORD_PAREN.sub(lambda m: " " * len(m.group()), sent)
+    chars: list[str] | None = None
+    for m in _PAREN_ACRONYM.finditer(sent):
+        n_caps = max(2, sum(c.isupper() for c in m.group(1)))
+        words = list(_LF_WORD.finditer(sent, max(0, m.start() - 120), m.start()))
         for w in reversed(words[-n_caps - 1:]):
             if w.group().lower() in _FUNCTION_WORDS:
                 break
-            for i in range(m.start(1) + w.start(), m.start(1) + w.end()):
-                chars[i] = " "
-    return "".join(chars)
+            if chars is None:
+                chars = list(sent)
+            chars[w.start():w.end()] = " " * (w.end() - w.start())
+    return sent if chars is None else "".join(chars)
 
 
 def _strip_glued(token: str) -> str:
@@ -243,11 +308,11 @@ def _strip_glued(token: str) -> str:
     return m.group(1) if m else token
 
 
-def _background_acronyms(sentences: list[tuple[int, str]]) -> set[str]:
+def _background_acronyms(sentences: list[tuple[int, str, list[re.Match[str]]]]) -> set[str]:
     """Acronyms defined in parentheses in sentences without an introduction cue."""
     out: set[str] = set()
-    for _, sent in sentences:
-        if _CUE.search(sent) or _PASSIVE.search(sent):
+    for _, sent, cues in sentences:
+        if cues or "(" not in sent or _PASSIVE.search(sent):
             continue
         out.update(m.group(1) for m in _PAREN_ACRONYM.finditer(sent))
     return out
@@ -271,7 +336,7 @@ def _acceptable(name: str, v: Vocab) -> bool:
 def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     """Proposed names in a markup-free ``text``, in order of first detection."""
     v = vocab()
-    sentences = _sentences(text)
+    sentences = [(s0, sent, list(_CUE.finditer(sent))) for s0, sent in _sentences(text)]
     background = _background_acronyms(sentences)
     found: dict[str, Proposal] = {}
 
@@ -284,10 +349,10 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         dataset = glued or bool(_DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end))
         found[name] = Proposal(name, start, start + len(name), dataset)
 
-    for s0, sent in sentences:
-        masked = _mask_expansions(sent)
+    for s0, sent, cues in sentences:
+        masked = _mask_expansions(sent) if cues else sent
         # 1. introduction cue -> region
-        for cue in _CUE.finditer(masked):
+        for cue in cues:
             rstart = cue.end()
             stop = _REGION_END.search(masked, rstart + 1)
             rend = stop.start() if stop else len(sent)
@@ -333,16 +398,17 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 if name_shaped(am.group(1)):
                     add(am.group(1), s0 + am.start(1), s0 + am.end(1), head[max(0, am.start() - 60):am.start()])
         # 4. appositive "X, a novel ..."
-        for tm in _TOKEN.finditer(sent):
-            if name_shaped(tm.group()) and _NOVEL.match(sent, tm.end()) and tm.group() not in background:
-                add(tm.group(), s0 + tm.start(), s0 + tm.end(), "")
+        if "novel" in sent or "new" in sent:
+            for nm in _NOVEL_AFTER.finditer(sent):
+                if name_shaped(nm.group(1)) and nm.group(1) not in background:
+                    add(nm.group(1), s0 + nm.start(1), s0 + nm.end(1), "")
     # 6. title prefix
     if title:
         m = _TITLE_NAME.match(title)
         if m and name_shaped(m.group(1)):
-            for tm in re.finditer(rf"(?<![\w-]){re.escape(m.group(1))}(?![\w-])", text):
-                add(tm.group(), tm.start(), tm.end(), "")
-                break
+            i = find_word(text, m.group(1))
+            if i >= 0:
+                add(m.group(1), i, i + len(m.group(1)), "")
     return sorted(found.values(), key=lambda p: p.start)
 
 
@@ -362,12 +428,10 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     """Vocabulary names in a markup-free ``text`` as (name, start, end), longest match wins."""
     v = vocab()
     spans: list[tuple[int, int, str]] = []
-    if v.families is not None:
-        spans += [(m.start(), m.end(), m.group()) for m in v.families.finditer(text)]
-    for m in v.fixed.finditer(text):
-        surface = m.group()
-        name = v.canonical.get(surface) or v.canonical.get(surface[:-1], surface)
-        spans.append((m.start(), m.end(), name))
+    for fam in v.families:
+        spans += [(m.start(), m.end(), m.group()) for m in fam.finditer(text)
+                  if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")]
+    spans += [(s, e, name) for name, s, e in v.fixed.find(text)]
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
     out: list[tuple[str, int, int]] = []
     last_end = -1
@@ -378,9 +442,29 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+def find_word(text: str, word: str, start: int = 0, glued_ok: bool = False) -> int:
+    """Offset of the first whole-word occurrence of ``word`` in ``text`` at or after ``start``, else -1.
+
+    With ``glued_ok`` an occurrence followed by a lowercase "benchmark"/"dataset"/"corpus"
+    also counts ("MM-Rbenchmark").
+    """
+    i = text.find(word, start)
+    while i >= 0:
+        before = text[i - 1] if i else " "
+        j = i + len(word)
+        after = text[j] if j < len(text) else " "
+        if not (before.isalnum() or before in "_-"):
+            if not (after.isalnum() or after in "_-" or (after == "." and text[j + 1:j + 2].isalnum())):
+                return i
+            if glued_ok and text.startswith(("benchmark", "dataset", "corpus"), j):
+                return i
+        i = text.find(word, i + 1)
+    return -1
+
+
 def _first_occurrence(text: str, name: str, default: tuple[int, int]) -> tuple[int, int]:
-    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-]|\.\w)|(?<![\w-]){re.escape(name)}(?=(?:benchmark|dataset|corpus)s?\b)", text)
-    return (m.start(), m.start() + len(name)) if m and m.start() < default[0] else default
+    i = find_word(text, name, glued_ok=True)
+    return (i, i + len(name)) if 0 <= i < default[0] else default
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
@@ -392,9 +476,9 @@ def extract_rows(paper: PaperText) -> list[dict]:
     v = vocab()
     for tok in _emphasised(paper.abstract):
         if tok not in proposed and _acceptable(tok, v):
-            m = re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", text)
-            if m:
-                proposed[tok] = (m.start(), m.end())
+            i = find_word(text, tok)
+            if i >= 0:
+                proposed[tok] = (i, i + len(tok))
     rows: list[dict] = []
     for name, span in proposed.items():
         start, end = view.span(*_first_occurrence(text, name, span))

@@ -1,0 +1,77 @@
+"""Throughput of the per-paper extraction stages on the paperlists corpus, on one core.
+
+    python3 benchmarks/extract_speed.py [--limit N] [--stages methods,techniques,benchmarks,sizes,metrics]
+                                        [--corpus DIR]
+
+Loads abstracts from every ``*.json`` file in the corpus folder (``--limit``: the first N),
+runs each stage through ``extract.stages.get_stage(name).run(papers)`` in this process and
+prints abstracts/s per stage and for all of them together. The first (untimed) call on a few
+papers loads vocabularies and compiles patterns, which a build does once per process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extract.records import PaperText  # noqa: E402
+from extract.stages import get_stage  # noqa: E402
+from extract.textnorm import clean_abstract, paper_id_for  # noqa: E402
+
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "paperlists"
+DEFAULT_STAGES = "methods,techniques,benchmarks,sizes,metrics"
+
+
+def load_papers(corpus: Path, limit: int | None) -> list[PaperText]:
+    """Abstracts of every JSON list in ``corpus`` (sorted by file name), cleaned as ingest does."""
+    papers: list[PaperText] = []
+    for path in sorted(corpus.glob("*.json")):
+        for rec in json.loads(path.read_text(encoding="utf-8")):
+            text = (rec.get("abstract") or "").strip()
+            if not text:
+                continue
+            clean = clean_abstract(text)
+            papers.append(PaperText(paper_id_for(clean), clean, rec.get("title")))
+            if limit and len(papers) >= limit:
+                return papers
+    return papers
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--stages", default=DEFAULT_STAGES)
+    args = ap.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+    papers = load_papers(args.corpus, args.limit)
+    if not papers:
+        print(f"no abstracts found in {args.corpus}", file=sys.stderr)
+        return 1
+    names = [s.strip() for s in args.stages.split(",") if s.strip()]
+    total = 0.0
+    print(f"{len(papers)} abstracts, {len(names)} stages, one core")
+    print(f"{'stage':<12} {'rows':>8} {'seconds':>8} {'abstracts/s':>12}")
+    for name in names:
+        stage = get_stage(name)
+        stage.run(papers[:8])  # warm-up: load data files, compile patterns
+        t0 = time.perf_counter()
+        rows = stage.run(papers)
+        dt = time.perf_counter() - t0
+        total += dt
+        rate = len(papers) / dt if dt > 0 else float("inf")
+        print(f"{name:<12} {len(rows):>8} {dt:8.2f} {rate:12.0f}")
+    print(f"{'combined':<12} {'':>8} {total:8.2f} {len(papers) / total if total else float('inf'):12.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
