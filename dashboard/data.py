@@ -68,7 +68,10 @@ def _read(db: str, mtime: float, table: str) -> pd.DataFrame:
     return store.read_table(db, table)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+# The merged and filtered frames are shared (cache_resource), not copied on every call as
+# cache_data would do: a page touches the 10k-row papers table a dozen times per run. They are
+# handed out as shallow copies, and pandas copy-on-write keeps the cached originals intact.
+@st.cache_resource(show_spinner=False, max_entries=64)
 def _merged(key: tuple[tuple[str, float], ...], table: str) -> pd.DataFrame:
     frames = [_read(db, mtime, table) for db, mtime in key]
     frames = [f for f in frames if len(f)]
@@ -95,19 +98,28 @@ def load_table(table: str) -> pd.DataFrame:
     """One table of the current view (store plus uploads), cached until a file changes."""
     if table not in TABLES:
         raise KeyError(f"unknown table {table!r}")
-    return _merged(source_key(), table)
+    return _merged(source_key(), table).copy(deep=False)
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def _filter_ids(key: tuple, spec: tuple) -> list[str]:
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _filter_ids(key: tuple, spec: tuple) -> tuple[str, ...]:
     from dashboard.filters import Filters, apply
 
     papers = _merged(key, "papers")
     techniques = _merged(key, "techniques")
-    return apply(Filters.from_tuple(spec), papers, techniques)
+    return tuple(apply(Filters.from_tuple(spec), papers, techniques))
 
 
-def filtered_ids(filters=None) -> list[str]:
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _filtered(key: tuple, spec: tuple, table: str) -> pd.DataFrame:
+    df = _merged(key, table)
+    ids = _filter_ids(key, spec)
+    if "paper_id" not in df.columns or len(ids) == len(_merged(key, "papers")):
+        return df
+    return df[df["paper_id"].isin(ids)].reset_index(drop=True)
+
+
+def filtered_ids(filters=None) -> tuple[str, ...]:
     """Paper ids passing the global filters (default: the current sidebar/URL filters)."""
     from dashboard import filters as flt
 
@@ -120,13 +132,12 @@ def filtered(table: str, filters=None) -> pd.DataFrame:
 
     Tables without ``paper_id`` (``build_problems``, ``extract_runs``) are returned whole.
     """
-    df = load_table(table)
-    if "paper_id" not in df.columns:
-        return df
-    ids = filtered_ids(filters)
-    if len(ids) == len(load_table("papers")):
-        return df
-    return df[df["paper_id"].isin(ids)].reset_index(drop=True)
+    from dashboard import filters as flt
+
+    if table not in TABLES:
+        raise KeyError(f"unknown table {table!r}")
+    f = filters if filters is not None else flt.current()
+    return _filtered(source_key(), f.as_tuple(), table).copy(deep=False)
 
 
 def with_papers(df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
@@ -148,18 +159,21 @@ def display_titles(papers: pd.DataFrame) -> pd.Series:
     return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
 
 
-def technique_domain() -> list[str]:
-    """Every technique in the (unfiltered) view, in the fixed order used for colours."""
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _domain(key: tuple, column: str) -> tuple[str, ...]:
     from dashboard.charts import category_order
 
-    return category_order(load_table("techniques"), "technique")
+    return tuple(category_order(_merged(key, "techniques"), column))
+
+
+def technique_domain() -> list[str]:
+    """Every technique in the (unfiltered) view, in the fixed order used for colours."""
+    return list(_domain(source_key(), "technique"))
 
 
 def theme_domain() -> list[str]:
     """Every theme in the (unfiltered) view, in the fixed order used for colours."""
-    from dashboard.charts import category_order
-
-    return category_order(load_table("techniques"), "theme")
+    return list(_domain(source_key(), "theme"))
 
 
 def tag_table(level: str) -> pd.DataFrame:

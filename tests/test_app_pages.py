@@ -188,3 +188,27 @@ def test_paper_view_shows_provenance(seeds_db):
     assert at.selectbox(key="paper").value == pid
     frames = [df.value for df in at.dataframe]
     assert any("source" in f.columns and source in set(f["source"]) for f in frames)
+
+
+def test_uploaded_papers_join_the_view(seeds_db):
+    from dashboard.data import UPLOADS_KEY
+    from dashboard.upload import build_upload
+
+    records = [{"title": f"Uploaded paper {i}", "venue": "EMNLP", "year": 2024,
+                "abstract": f"We study topic number {i} with a retrieval-augmented model of 7B parameters "
+                            "and report a 5% accuracy gain on three benchmarks."} for i in range(3)]
+    import json
+
+    res = build_upload([("mine.json", json.dumps(records).encode())])
+    assert res.error is None, res.problems
+    total = sql(seeds_db, "SELECT count(*) FROM papers")[0][0]
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.session_state[UPLOADS_KEY] = [str(res.db)]
+    at.run()
+    assert not at.exception
+    assert metric(at, "Papers") == total + 3
+    at.multiselect(key="venue").set_value(["EMNLP"]).run()
+    assert metric(at, "Papers") == 3
+    at.switch_page("dashboard/app_pages/data.py").run()
+    assert not at.exception
+    assert any("upload" in c.value for c in at.caption)
