@@ -236,7 +236,13 @@ _TOKEN = re.compile(r"(?<![\w.+-])[A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?")
 _PAREN_ACRONYM = re.compile(r"\(\s*([A-Za-z][\w+]*(?:-[\w+]+)*)\s*\)")
 _MULTIWORD_PAREN = re.compile(r"\([^()]*\s[^()]*\)")
 _GLUED = re.compile(r"^(.*[A-Z0-9])(benchmark|dataset|corpus|framework|model)s?$")
-_SEGMENT_WORD = re.compile(r"^[a-z]{3,}$")
+# lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
+_COMPOUND_TAILS = frozenset(
+    "based like aware free style level driven guided specific only wise agnostic augmented enhanced "
+    "oriented centric tuned tuning scale sized shot as bit art generated related dependent independent "
+    "efficient friendly grained step order head class layer token domain task language agent judge "
+    "and of the to in for with".split()
+)
 _INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+(?:-[a-z]+)?$")
 _NOVEL = re.compile(r"\s*(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b", re.I)
@@ -246,7 +252,7 @@ _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
     r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
 )
-_DATASET_AFTER = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,2}?"
+_DATASET_AFTER = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,4}?"
                             r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b", re.I)
 _DATASET_NOUN = re.compile(r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
                            r"evaluation suite)s?\b", re.I)
@@ -261,7 +267,7 @@ def name_shaped(token: str) -> bool:
     if len(token) < 2 or not any(c.isupper() for c in token):
         return False
     segments = token.split("-")
-    if any(_SEGMENT_WORD.match(s) for s in segments[1:]):
+    if any(s in _COMPOUND_TAILS for s in segments[1:]):
         return False  # "RNN-based", "LLM-as-agent"
     return any(_INNER_CAPS.search(s) for s in segments)
 
