@@ -6,6 +6,9 @@ from dashboard import data, filters
 from extract.store import StoreError
 
 st.set_page_config(page_title="paper-trends", page_icon=":material/insights:", layout="wide")
+# Tables' built-in CSV export would bypass the formula neutralising of dashboard.export; every
+# download goes through our buttons instead (also set in .streamlit/config.toml).
+st.set_option("client.disableDataExport", True)
 
 PAGES = {
     "Explore": [

@@ -55,9 +55,15 @@ def category_order(df: pd.DataFrame, column: str) -> list[str]:
     return sorted(counts.index.astype(str), key=lambda c: (-counts[c], c.lower()))
 
 
+def present_in(domain: list[str], values) -> list[str]:
+    """The categories of ``domain`` (in its order) that occur in ``values``."""
+    seen = set(values)
+    return [d for d in domain if d in seen]
+
+
 def color(field: str, domain: list[str], present=None, title: str | None = None) -> alt.Color:
     """The shared colour encoding; the legend lists only the ``present`` categories."""
-    legend = alt.Legend(labelLimit=LABEL_LIMIT, values=[d for d in domain if d in set(present)]) \
+    legend = alt.Legend(labelLimit=LABEL_LIMIT, values=present_in(domain, present)) \
         if present is not None else alt.Legend(labelLimit=LABEL_LIMIT)
     return alt.Color(f"{field}:N", scale=color_scale(domain), title=title or field, legend=legend)
 
@@ -139,7 +145,7 @@ def trend_lines(df: pd.DataFrame, x: str, column: str, domain: list[str], value:
 def grouped_bars(df: pd.DataFrame, x: str, column: str, domain: list[str], value: str,
                  value_title: str) -> alt.Chart:
     """Bars of ``value`` per category, side by side per ``x`` (e.g. per venue)."""
-    present = [d for d in domain if d in set(df[column])]
+    present = present_in(domain, df[column])
     tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
     return (
         alt.Chart(df)

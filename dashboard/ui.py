@@ -15,6 +15,14 @@ STAGE_OF = {"methods": "methods", "techniques": "techniques", "benchmarks": "ben
             "model_sizes": "sizes", "metrics": "metrics", "keywords": "keywords"}
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
+
+
+def md_escape(text: object) -> str:
+    """``text`` with Markdown syntax escaped, for data shown inside Markdown elements."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
 def slug(text: str) -> str:
     """A file-name-safe version of ``text``."""
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "data"
@@ -60,7 +68,7 @@ def filter_caption() -> tuple[int, int]:
     n, total = len(data.filtered_ids()), len(data.load_table("papers"))
     uploads = len(data.uploaded_dbs())
     extra = f" · includes {uploads} uploaded file set(s)" if uploads else ""
-    st.caption(f"{n:,} of {total:,} papers · {f.describe()}{extra}")
+    st.caption(f"{n:,} of {total:,} papers · {md_escape(f.describe())}{extra}")
     return n, total
 
 

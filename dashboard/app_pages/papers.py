@@ -48,7 +48,7 @@ meta = [str(paper["venue_label"])]
 for col in ("track", "status"):
     if isinstance(paper[col], str) and paper[col]:
         meta.append(f"{col}: {paper[col]}")
-st.caption(" · ".join(meta) + f" · id `{pid}`")
+st.caption(ui.md_escape(" · ".join(meta)) + f" · id `{pid}`")
 
 tables = {t: data.load_table(t) for t in data.SPAN_TABLES}
 spans = highlight.paper_spans(pid, tables)

@@ -15,7 +15,7 @@ if tech.empty:
             icon=":material/info:")
     st.stop()
 
-present = [t for t in domain if t in set(tech["technique"])]
+present = charts.present_in(domain, tech["technique"])
 c1, c2 = st.columns([3, 2])
 picked = c1.multiselect("Techniques", present, default=present[:1], key="tq_pick", placeholder="Pick techniques")
 mode = c2.segmented_control("Papers with", ["any", "all"], default="any", key="tq_mode",

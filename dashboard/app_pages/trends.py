@@ -36,7 +36,7 @@ def rates(by: list[str], keep: list[str] | None = None) -> pd.DataFrame:
 if ui.no_papers():
     st.stop()
 empty = ui.empty_table_note("techniques") or f"No {level} tags among the filtered papers."
-top = [t for t in domain if t in set(tags[level])][:top_n] if len(tags) else []
+top = charts.present_in(domain, tags[level])[:top_n]
 
 st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by year")
 by_year = rates(["year"], top)
@@ -49,13 +49,19 @@ st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by venue")
 ui.chart(rates(["venue"], top), lambda d: charts.grouped_bars(d, "venue", level, domain, value, value_title),
          f"{level}_by_venue", empty)
 
-st.subheader(f"Venue × {level} heatmap")
-heat = rates(["venue_label"], top)
-ui.chart(heat, lambda d: charts.heatmap(d, "venue_label", level, value, value_title, y_sort=top),
-         f"venue_{level}_heatmap", empty)
+st.subheader("Venue × theme heatmap")
+themes = data.tag_table("theme").merge(papers, on="paper_id")
+heat = pd.DataFrame()
+if len(themes):
+    heat = (themes.groupby(["venue_label", "theme"])["paper_id"].nunique().reset_index(name="papers")
+            .merge(papers.groupby("venue_label").size().reset_index(name="total"), on="venue_label"))
+    heat["share"] = (100 * heat["papers"] / heat["total"]).round(1)
+theme_order = charts.present_in(data.theme_domain(), themes["theme"]) if len(themes) else []
+ui.chart(heat, lambda d: charts.heatmap(d, "venue_label", "theme", value, value_title, y_sort=theme_order),
+         "venue_theme_heatmap", ui.empty_table_note("techniques") or "No theme tags among the filtered papers.")
 
 st.subheader("Compare techniques")
-choices = [t for t in data.technique_domain() if t in set(data.tag_table("technique")["technique"])]
+choices = charts.present_in(data.technique_domain(), data.tag_table("technique")["technique"])
 picked = st.multiselect("Techniques to compare", choices, default=choices[:3], key="tr_compare",
                         placeholder="Pick techniques")
 if picked:
