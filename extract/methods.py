@@ -212,18 +212,19 @@ def vocab() -> Vocab:
 # Proposed-name rules.
 
 _SENT_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(\[*$_\\0-9])")
+# These patterns start with plain literals and have no leading \b or re.I, so `re` can skip
+# ahead fast; the word boundary in front is checked in Python (_at_word_start).
 _CUE = re.compile(
-    r"\b(?:(?:we|paper|work|study|article|and|by|which we)\s+(?:(?:\w+ly|first|further|also|then|here|"
+    r"(?:(?:[Ww]e|paper|work|study|article|and|by|which we)\s+(?:(?:\w+ly|first|further|also|then|here|"
     r"hereby|now|newly)\s+)?"
     r"(?:propos|introduc|present|develop|design|build|built|construct|releas|devis|creat|curat|"
     r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?"
-    r"|(?:proposing|introducing|presenting|developing))\b",
-    re.I,
+    r"|(?:[Pp]roposing|[Ii]ntroducing|[Pp]resenting|[Dd]eveloping))\b"
 )
-_NAMING = re.compile(r"\b(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+", re.I)
+_NAMING = re.compile(r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+")
 _NOT_NEW = re.compile(r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
                       r"standard|conventional|classic|so-called)\b", re.I)
-_PASSIVE = re.compile(r"\b(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
+_PASSIVE = re.compile(r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
                       r"(?:proposed|introduced|presented|developed)\b")
 _REGION_END = re.compile(
     r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
@@ -324,6 +325,10 @@ def _background_acronyms(sentences: list[tuple[int, str, list[re.Match[str]]]]) 
     return out
 
 
+def _at_word_start(text: str, i: int) -> bool:
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
 def _sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; a break is [.!?] + space + an uppercase letter, digit or markup."""
     out: list[tuple[int, str]] = []
@@ -342,7 +347,8 @@ def _acceptable(name: str, v: Vocab) -> bool:
 def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     """Proposed names in a markup-free ``text``, in order of first detection."""
     v = vocab()
-    sentences = [(s0, sent, list(_CUE.finditer(sent))) for s0, sent in _sentences(text)]
+    sentences = [(s0, sent, [c for c in _CUE.finditer(sent) if _at_word_start(sent, c.start())])
+                 for s0, sent in _sentences(text)]
     background = _background_acronyms(sentences)
     found: dict[str, Proposal] = {}
 
@@ -384,6 +390,8 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                     first = False
         # 2. naming cue: "called X", "called Long Form Name (ACR)"
         for nm in _NAMING.finditer(sent):
+            if not _at_word_start(sent, nm.start()):
+                continue
             if _NOT_NEW.search(sent[max(0, nm.start() - 80):nm.start()]):
                 continue
             lf = _LONG_FORM.match(sent, nm.end())

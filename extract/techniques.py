@@ -5,9 +5,11 @@ and optionally *weak* evidence (``weak``: tags the paper only when at least ``mi
 matches occur), so a word used in passing ("evaluation", "reasoning") does not tag a paper
 while a paper that keeps returning to it is tagged.
 
-Patterns are compiled once per process, one regular expression per (tag, strength), each
-guarded by literal triggers derived from the patterns (a cheap substring test skips tags that
-cannot match); matching runs on the markup-free view of the abstract
+Patterns are compiled once per process, one regular expression per alternative. Each is
+guarded by the prefix of the word its matches must start with (derived from the parsed
+pattern), so an abstract only runs the few alternatives whose leading word occurs in it, and
+case-insensitive alternatives run lower-cased on the lower-cased text (a literal prefix lets
+`re` skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free view of the abstract
 (:func:`extract.methods.clean_view`) so ``**LoRA**`` counts and offsets still point into the
 abstract.
 
@@ -44,10 +46,6 @@ class Technique:
     min_weak: int
 
 
-def _word(p: str) -> str:
-    return rf"(?<!\w)(?:{p})(?!\w)"
-
-
 def load_taxonomy(text: str | None = None) -> list[Technique]:
     """Parse the taxonomy (``taxonomy.toml`` unless ``text`` is given) into :class:`Technique` entries."""
     data = tomllib.loads(text if text is not None else (DATA_DIR / "taxonomy.toml").read_text(encoding="utf-8"))
@@ -61,101 +59,217 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
     return out
 
 
-def _literal_triggers(items) -> frozenset[str] | None:
-    """Lower-case literals of which at least one occurs in any match of a parsed pattern.
+def _leading_keys(items: list, pos: int = 0) -> frozenset[str] | None:
+    """Lower-case prefixes (at most 4 characters) of the word a match must start with.
 
-    None when no such literal can be derived (the pattern then always runs). Used as a cheap
-    ``in`` prefilter, so a tag's regular expression only runs on abstracts that can match.
+    Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
+    -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
+    character class or anything else that has no literal (such a rule is always tried).
     """
-    best: frozenset[str] | None = None
-
-    def consider(cand: frozenset[str] | None) -> None:
-        nonlocal best
-        if cand and (best is None or min(map(len, cand)) > min(map(len, best))):
-            best = cand
-
-    run: list[str] = []
-    for op, av in list(items) + [(None, None)]:
-        if op is sre_c.LITERAL:
-            run.append(chr(av).lower())
+    acc = ""
+    while pos < len(items):
+        op, av = items[pos]
+        if op is sre_c.LITERAL and chr(av).isalnum():
+            acc += chr(av).lower()
+            if len(acc) == 4:
+                return frozenset([acc])
+            pos += 1
             continue
-        if run:
-            consider(frozenset(["".join(run)]))
-            run = []
+        if acc:
+            return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
         if op is sre_c.SUBPATTERN:
-            consider(_literal_triggers(av[-1]))
-        elif op is sre_c.BRANCH:
-            alts = [_literal_triggers(a) for a in av[1]]
-            if all(alts):
-                consider(frozenset().union(*alts))
-        elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1:
-            consider(_literal_triggers(av[2]))
-    return best
+            return _leading_keys(list(av[-1]) + list(items[pos + 1:]))
+        if op is sre_c.BRANCH:
+            keys: set[str] = set()
+            for alt in av[1]:
+                k = _leading_keys(list(alt) + list(items[pos + 1:]))
+                if k is None:
+                    return None
+                keys |= k
+            return frozenset(keys)
+        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
+            lo, _hi, body = av
+            with_body = _leading_keys(list(body) + list(items[pos + 1:]))
+            if lo >= 1 or with_body is None:
+                return with_body if lo >= 1 else None
+            without = _leading_keys(items, pos + 1)
+            return None if without is None else with_body | without
+        return None
+    return frozenset([acc]) if len(acc) >= 2 else None
 
 
-def _triggers(sources: tuple[str, ...]) -> frozenset[str] | None:
-    out: set[str] = set()
-    for src in sources:
-        t = _literal_triggers(sre_parse.parse(src, re.I))
-        if not t:
-            return None
-        out |= t
-    return frozenset(out)
+def _separator(op, av) -> bool:
+    """True for a literal or small class that can only match non-alphanumeric characters."""
+    if op is sre_c.LITERAL:
+        return not chr(av).isalnum()
+    if op is sre_c.IN:
+        return all(o is sre_c.LITERAL and not chr(a).isalnum() for o, a in av)
+    return False
+
+
+def _complete_word(items: list) -> str | None:
+    """The longest lower-case word every match contains as a whole word, from the pattern's
+    leading run of literals: "in[- ]context learning" -> "learning". None if there is none.
+    """
+    words: list[str] = []
+    cur, start_ok = "", True
+    for op, av in items:
+        if op is sre_c.LITERAL and chr(av).isalnum():
+            cur += chr(av).lower()
+        elif _separator(op, av):
+            if cur and start_ok:
+                words.append(cur)
+            cur, start_ok = "", True
+        else:  # a group, class or repeat: the word in progress and the next one are not whole
+            cur, start_ok = "", False
+    if cur and start_ok:
+        words.append(cur)  # the pattern's end is a word boundary ((?!\\w) follows)
+    return max(words, key=len) if words else None
+
+
+_ACRONYM_SRC = re.compile(r"((?:[A-Za-z0-9]|\\\W)+)s\?")
+
+
+def _acronym_words(src: str) -> set[str] | None:
+    """{"rag", "rags"} for an acronym alternative "RAGs?" (as built from ``acronyms``), else None."""
+    m = _ACRONYM_SRC.fullmatch(src)
+    if not m:
+        return None
+    word = re.sub(r"\\(.)", r"\1", m.group(1)).lower()
+    return {word, word + "s"} if word.isalnum() else None
+
+
+def _required_literal(items: list) -> str | None:
+    """The longest run of literal characters at the top level of a parsed pattern (lower-cased)."""
+    runs, cur = [], ""
+    for op, av in items:
+        if op is sre_c.LITERAL:
+            cur += chr(av).lower()
+        else:
+            runs.append(cur)
+            cur = ""
+            if op is sre_c.SUBPATTERN:
+                runs.append(_required_literal(list(av[-1])) or "")
+    runs.append(cur)
+    best = max(runs, key=len)
+    return best if len(best) >= 3 else None
+
+
+_PROTECT = re.compile(r"\\.|[A-Z]")
+
+
+def _lowered(src: str) -> str:
+    """``src`` with its literal letters lower-cased (escapes such as ``\\W`` kept)."""
+    return _PROTECT.sub(lambda m: m.group() if m.group().startswith("\\") else m.group().lower(), src)
 
 
 @dataclass(frozen=True)
 class _Rule:
     index: int  # technique
     strong: bool
-    pattern: re.Pattern[str]
+    fast: re.Pattern[str]  # run on the lower-cased text (or on the text itself when case-sensitive)
+    slow: re.Pattern[str]  # with re.I on the original text (when lower-casing changes its length)
+    cased: bool
 
 
 @dataclass(frozen=True)
 class _Compiled:
     techniques: list[Technique]
-    always: tuple[_Rule, ...]  # rules without a literal trigger
-    by_trigger: dict[str, tuple[_Rule, ...]]  # literal -> rules it guards
+    always: tuple[tuple[str | None, _Rule], ...]  # (required literal, rule) without a leading word
+    by_word: dict[str, tuple[_Rule, ...]]  # whole word -> rules whose matches contain it
+    by_key: dict[str, tuple[_Rule, ...]]  # leading-word prefix -> rules it guards
+    key_lengths: tuple[int, ...]
+
+
+def _rule_sources(t: Technique) -> list[tuple[bool, bool, str]]:
+    """(strong, case-sensitive, regex) for every alternative of a technique."""
+    return [(True, s.startswith("(?-i:"), s) for s in t.strong] + [(False, False, w) for w in t.weak]
 
 
 @lru_cache(maxsize=1)
 def _compiled() -> _Compiled:
     techniques = load_taxonomy()
     always: list[_Rule] = []
-    by_trigger: dict[str, list[_Rule]] = {}
+    by_word: dict[str, list[_Rule]] = {}
+    by_key: dict[str, list[_Rule]] = {}
     for i, t in enumerate(techniques):
-        for strong, alts in ((True, t.strong), (False, t.weak)):
-            for alt in alts:  # one regex per alternative: small regexes search fast
-                rule = _Rule(i, strong, re.compile(_word(alt), re.I))
-                trig = _triggers((alt,))
-                if trig is None:
-                    always.append(rule)
-                else:
-                    for lit in trig:
-                        by_trigger.setdefault(lit, []).append(rule)
-    return _Compiled(techniques, tuple(always), {k: tuple(v) for k, v in by_trigger.items()})
+        for strong, cased, src in _rule_sources(t):
+            inner = src[5:-1] if cased else src  # strip "(?-i:" ... ")"
+            fast = re.compile(f"(?:{inner if cased else _lowered(src)})(?!\\w)")
+            rule = _Rule(i, strong, fast, re.compile(f"(?:{src})(?!\\w)", re.I), cased)
+            parsed = list(sre_parse.parse(inner if cased else src, 0 if cased else re.I))
+            words = _acronym_words(inner) if cased else None
+            word = None if words else _complete_word(parsed)
+            keys = None if words or word else _leading_keys(parsed)
+            if words:
+                for w in words:
+                    by_word.setdefault(w, []).append(rule)
+            elif word:
+                by_word.setdefault(word, []).append(rule)
+            elif keys is None:
+                always.append((_required_literal(parsed), rule))
+            else:
+                for k in keys:
+                    by_key.setdefault(k, []).append(rule)
+    lengths = tuple(sorted({len(k) for k in by_key}))
+    return _Compiled(techniques, tuple(always), {k: tuple(v) for k, v in by_word.items()},
+                     {k: tuple(v) for k, v in by_key.items()}, lengths)
+
+
+_ALNUM = re.compile(r"[0-9a-z]+")
+
+
+def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
+    """Spans of ``pattern`` in ``text`` that start at a word boundary."""
+    out = []
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        s = m.start()
+        if s == 0 or not (text[s - 1].isalnum() or text[s - 1] == "_"):
+            out.append(m.span())
+            if first_only:
+                break
+            pos = m.end() if m.end() > s else s + 1
+        else:
+            pos = s + 1
+    return out
 
 
 def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
     """(technique, start, end) of the evidence for each tag in ``text``, by first evidence."""
     c = _compiled()
     lower = text.lower()
-    rules: dict[int, _Rule] = {id(r): r for r in c.always}
-    for lit, guarded in c.by_trigger.items():
-        if lit in lower:
-            for r in guarded:
-                rules[id(r)] = r
+    same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
+    chunks = set(_ALNUM.findall(lower))
+    prefixes = {ch[:n] for ch in chunks for n in c.key_lengths if len(ch) >= n}
+    rules: dict[int, _Rule] = {id(r): r for lit, r in c.always if lit is None or lit in lower}
+    for w in chunks.intersection(c.by_word):
+        for r in c.by_word[w]:
+            rules[id(r)] = r
+    for k in prefixes.intersection(c.by_key):
+        for r in c.by_key[k]:
+            rules[id(r)] = r
     strong: dict[int, tuple[int, int]] = {}
-    weak: dict[int, list[tuple[int, int]]] = {}
+    weak: dict[int, set[tuple[int, int]]] = {}
     for r in rules.values():
-        if r.strong:
-            m = r.pattern.search(text)
-            if m and (r.index not in strong or m.start() < strong[r.index][0]):
-                strong[r.index] = m.span()
+        if r.strong and r.index in strong and not same:
+            continue
+        if r.cased:
+            spans = _matches(r.fast, text, r.strong)
+        elif same:
+            spans = _matches(r.fast, lower, r.strong)
         else:
-            weak.setdefault(r.index, []).extend(m.span() for m in r.pattern.finditer(text))
+            spans = _matches(r.slow, text, r.strong)
+        if not spans:
+            continue
+        if r.strong:
+            if r.index not in strong or spans[0][0] < strong[r.index][0]:
+                strong[r.index] = spans[0]
+        else:
+            weak.setdefault(r.index, set()).update(spans)
     found = dict(strong)
     for i, spans in weak.items():
-        if i not in found and len(set(spans)) >= c.techniques[i].min_weak:
+        if i not in found and len(spans) >= c.techniques[i].min_weak:
             found[i] = min(spans)
     return sorted(((c.techniques[i], s, e) for i, (s, e) in found.items()), key=lambda x: x[1])
 
