@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from re import _parser as sre_parse  # noqa: PLC2701 - to derive prefilter literals
 
 from extract import methods
 from extract.records import PaperText
@@ -39,7 +41,7 @@ _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 class _Vocab:
     canonical: dict[str, str]
     names: methods.PhraseIndex
-    context: tuple[re.Pattern[str], ...]
+    context: tuple[tuple[re.Pattern[str], frozenset[str] | None], ...]  # (pattern, prefilter literals)
 
 
 @lru_cache(maxsize=1)
@@ -50,7 +52,8 @@ def _vocab() -> _Vocab:
         for surface in (e["name"], *e.get("aliases", [])):
             canonical[surface] = e["name"]
     names = methods.PhraseIndex(canonical)
-    context = tuple(re.compile(p) for p in data.get("patterns", {}).get("context", []))
+    context = tuple((re.compile(p), methods.required_literals(list(sre_parse.parse(p))))
+                    for p in data.get("patterns", {}).get("context", []))
     return _Vocab(canonical, names, context)
 
 
@@ -81,7 +84,7 @@ def _candidate(name: str, before: str = "") -> str | None:
     return name
 
 
-def find_benchmarks(text: str, proposals: list[methods.Proposal] | None = None) -> list[tuple[str, int, int]]:
+def find_benchmarks(text: str, proposals: Sequence[methods.Proposal] | None = None) -> list[tuple[str, int, int]]:
     """(name, start, end) per benchmark in a markup-free ``text``, one per name, by first occurrence."""
     v = _vocab()
     found: dict[str, tuple[int, int]] = {}
@@ -94,7 +97,9 @@ def find_benchmarks(text: str, proposals: list[methods.Proposal] | None = None) 
     for name, start, end in v.names.find(text):
         add(name, start, end)
         anchors.append(end)
-    for pat in v.context:
+    for pat, lits in v.context:
+        if lits is not None and not any(lit in text for lit in lits):
+            continue
         for m in pat.finditer(text):
             name = _candidate(m.group("name"), text[max(0, m.start("name") - 3):m.start("name")])
             if name:
@@ -122,7 +127,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
     """Benchmark rows for ``paper``: one per name at its first occurrence."""
     view = methods.clean_view(paper.abstract)
     rows = []
-    for name, s, e in find_benchmarks(view.text, methods.find_proposed(view.text, paper.title)):
+    for name, s, e in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title)):
         start, end = view.span(s, e)
         rows.append({"paper_id": paper.paper_id, "name": name, "start": start, "end": end})
     return rows

@@ -41,6 +41,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from re import _constants as sre_c  # noqa: PLC2701 - to derive literal prefilters from patterns
+from re import _parser as sre_parse  # noqa: PLC2701
 
 from extract.records import PaperText
 from extract.stages import DATA_DIR
@@ -158,6 +160,76 @@ def _word_char(text: str, i: int) -> bool:
     return i < len(text) and (text[i].isalnum() or text[i] in "_+")
 
 
+def leading_keys(items: list, pos: int = 0, lower: bool = True) -> frozenset[str] | None:
+    """Prefixes (at most 4 characters, lower-cased unless ``lower`` is False) of the word a match
+    of the parsed pattern ``items`` (``re._parser.parse``) must start with.
+
+    Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
+    -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
+    character class or anything else that has no literal (such a rule is always tried).
+    """
+    acc = ""
+    while pos < len(items):
+        op, av = items[pos]
+        if op is sre_c.LITERAL and chr(av).isalnum():
+            acc += chr(av).lower() if lower else chr(av)
+            if len(acc) == 4:
+                return frozenset([acc])
+            pos += 1
+            continue
+        if acc:
+            return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
+        if op is sre_c.SUBPATTERN:
+            return leading_keys(list(av[-1]) + list(items[pos + 1:]), 0, lower)
+        if op is sre_c.BRANCH:
+            keys: set[str] = set()
+            for alt in av[1]:
+                k = leading_keys(list(alt) + list(items[pos + 1:]), 0, lower)
+                if k is None:
+                    return None
+                keys |= k
+            return frozenset(keys)
+        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
+            lo, _hi, body = av
+            with_body = leading_keys(list(body) + list(items[pos + 1:]), 0, lower)
+            if lo >= 1 or with_body is None:
+                return with_body if lo >= 1 else None
+            without = leading_keys(items, pos + 1, lower)
+            return None if without is None else with_body | without
+        return None
+    return frozenset([acc]) if len(acc) >= 2 else None
+
+
+def required_literals(items: list) -> frozenset[str] | None:
+    """Literals (3+ characters, case kept) of which every match of a parsed pattern contains one.
+
+    None when none can be derived. Used as a cheap ``in`` prefilter before a slow regex.
+    """
+    best: frozenset[str] | None = None
+
+    def consider(cand: frozenset[str] | None) -> None:
+        nonlocal best
+        if cand and min(map(len, cand)) >= 3 and (best is None or min(map(len, cand)) > min(map(len, best))):
+            best = cand
+
+    run = ""
+    for op, av in [*items, (None, None)]:
+        if op is sre_c.LITERAL:
+            run += chr(av)
+            continue
+        consider(frozenset([run]) if run else None)
+        run = ""
+        if op is sre_c.SUBPATTERN:
+            consider(required_literals(list(av[-1])))
+        elif op is sre_c.BRANCH:
+            alts = [required_literals(list(a)) for a in av[1]]
+            if all(alts):
+                consider(frozenset().union(*alts))
+        elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1:
+            consider(required_literals(list(av[2])))
+    return best
+
+
 # ---------------------------------------------------------------------------------------------
 # Vocabularies (loaded once per process).
 
@@ -169,6 +241,7 @@ class Vocab:
     canonical: dict[str, str]  # surface form -> canonical name
     fixed: PhraseIndex
     families: tuple[re.Pattern[str], ...]
+    family_keys: tuple[frozenset[str] | None, ...]  # chunk prefixes a family match starts with
     generic: frozenset[str]
     common: frozenset[str]
     benchmarks: frozenset[str]  # established benchmark names: used, never proposed
@@ -201,10 +274,11 @@ def vocab() -> Vocab:
     fams = [e["pattern"] for e in data.get("model_family", [])]
     # no leading look-behind: a pattern that starts with literals lets `re` skip positions fast
     families = tuple(re.compile(f"(?:{p})(?![\\w+]|-\\w|\\.\\d)") for p in fams)
+    family_keys = tuple(leading_keys(list(sre_parse.parse(p)), lower=False) for p in fams)
     stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
     bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
     bench_names = {n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))}
-    return Vocab(canonical, fixed, families, frozenset(stop.get("generic", [])), frozenset(stop.get("common", [])),
+    return Vocab(canonical, fixed, families, family_keys, frozenset(stop.get("generic", [])), frozenset(stop.get("common", [])),
                  frozenset(bench_names))
 
 
@@ -214,13 +288,17 @@ def vocab() -> Vocab:
 _SENT_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(\[*$_\\0-9])")
 # These patterns start with plain literals and have no leading \b or re.I, so `re` can skip
 # ahead fast; the word boundary in front is checked in Python (_at_word_start).
-_CUE = re.compile(
-    r"(?:(?:[Ww]e|paper|work|study|article|and|by|which we)\s+(?:(?:\w+ly|first|further|also|then|here|"
-    r"hereby|now|newly)\s+)?"
+# An introduction cue is a verb (found first: the regex starts with literals) preceded by a subject
+# ("we", "this paper", "and", "by"), or a gerund ("proposing") on its own.
+_CUE_VERB = re.compile(
     r"(?:propos|introduc|present|develop|design|build|built|construct|releas|devis|creat|curat|"
-    r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?"
-    r"|(?:[Pp]roposing|[Ii]ntroducing|[Pp]resenting|[Dd]eveloping))\b"
+    r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?\b"
 )
+_CUE_SUBJECT = re.compile(
+    r"(?:^|[^\w])(?:[Ww]e|paper|work|study|article|and|by|which we)\s+(?:(?:\w+ly|first|further|also|then|here|"
+    r"hereby|now|newly)\s+)?$"
+)
+_CUE_GERUNDS = frozenset(("proposing", "introducing", "presenting", "developing"))
 _NAMING = re.compile(r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+")
 _NOT_NEW = re.compile(r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
                       r"standard|conventional|classic|so-called)\b", re.I)
@@ -329,6 +407,17 @@ def _at_word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
+def _cues(sent: str) -> list[re.Match[str]]:
+    """Introduction cues in a sentence ("we propose", "this paper introduces", "by proposing")."""
+    out = []
+    for m in _CUE_VERB.finditer(sent):
+        if not _at_word_start(sent, m.start()):
+            continue
+        if m.group().lower() in _CUE_GERUNDS or _CUE_SUBJECT.search(sent, max(0, m.start() - 40), m.start()):
+            out.append(m)
+    return out
+
+
 def _sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; a break is [.!?] + space + an uppercase letter, digit or markup."""
     out: list[tuple[int, str]] = []
@@ -344,11 +433,17 @@ def _acceptable(name: str, v: Vocab) -> bool:
     return len(name) >= 2 and not v.is_generic(name) and v.known(name) is None and name not in v.benchmarks
 
 
+@lru_cache(maxsize=16384)
+def proposals_for(text: str, title: str | None = None) -> tuple[Proposal, ...]:
+    """:func:`find_proposed`, cached: the methods and benchmarks stages both need it, and a
+    build runs them one after the other over the same abstracts."""
+    return tuple(find_proposed(text, title))
+
+
 def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     """Proposed names in a markup-free ``text``, in order of first detection."""
     v = vocab()
-    sentences = [(s0, sent, [c for c in _CUE.finditer(sent) if _at_word_start(sent, c.start())])
-                 for s0, sent in _sentences(text)]
+    sentences = [(s0, sent, _cues(sent)) for s0, sent in _sentences(text)]
     background = _background_acronyms(sentences)
     found: dict[str, Proposal] = {}
 
@@ -404,7 +499,8 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             if name_shaped(tm.group()) or (_CAPWORD.match(tm.group()) and tm.group() not in v.common):
                 add(_strip_glued(tm.group()), s0 + tm.start(), s0 + tm.end(), sent[max(0, nm.start() - 40):nm.start()])
         # 3. passive cue: acronyms / names before "is proposed"
-        for pm in _PASSIVE.finditer(sent):
+        for pm in (_PASSIVE.finditer(sent) if "ed" in sent and ("proposed" in sent or "introduced" in sent
+                   or "presented" in sent or "developed" in sent) else ()):
             head = sent[:pm.start()]
             if re.match(r"\s*(?:Recent|Previous|Existing|Many|Various|Several|Prior|Numerous|Some)\b", head):
                 continue
@@ -442,7 +538,10 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     """Vocabulary names in a markup-free ``text`` as (name, start, end), longest match wins."""
     v = vocab()
     spans: list[tuple[int, int, str]] = []
-    for fam in v.families:
+    prefixes = {c[:n] for c in set(_ALNUM.findall(text)) for n in (2, 3, 4)}
+    for fam, keys in zip(v.families, v.family_keys):
+        if keys is not None and prefixes.isdisjoint(keys):
+            continue
         spans += [(m.start(), m.end(), m.group()) for m in fam.finditer(text)
                   if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")]
     spans += [(s, e, name) for name, s, e in v.fixed.find(text)]
@@ -485,7 +584,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
     """Method rows for ``paper``: one per (name, role) at its first occurrence."""
     view = clean_view(paper.abstract)
     text = view.text
-    proposals = find_proposed(text, paper.title)
+    proposals = proposals_for(text, paper.title)
     proposed = {p.name: (p.start, p.end) for p in proposals}
     v = vocab()
     for tok in _emphasised(paper.abstract):

@@ -26,7 +26,7 @@ from re import _parser as sre_parse  # noqa: PLC2701
 from dataclasses import dataclass
 from functools import lru_cache
 
-from extract.methods import clean_view
+from extract.methods import clean_view, leading_keys
 from extract.records import PaperText
 from extract.stages import DATA_DIR
 
@@ -57,45 +57,6 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
         out.append(Technique(e["tag"], e["theme"], tuple(strong), tuple(f"(?:{p})" for p in e.get("weak", [])),
                              int(e.get("min_weak", 2))))
     return out
-
-
-def _leading_keys(items: list, pos: int = 0) -> frozenset[str] | None:
-    """Lower-case prefixes (at most 4 characters) of the word a match must start with.
-
-    Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
-    -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
-    character class or anything else that has no literal (such a rule is always tried).
-    """
-    acc = ""
-    while pos < len(items):
-        op, av = items[pos]
-        if op is sre_c.LITERAL and chr(av).isalnum():
-            acc += chr(av).lower()
-            if len(acc) == 4:
-                return frozenset([acc])
-            pos += 1
-            continue
-        if acc:
-            return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
-        if op is sre_c.SUBPATTERN:
-            return _leading_keys(list(av[-1]) + list(items[pos + 1:]))
-        if op is sre_c.BRANCH:
-            keys: set[str] = set()
-            for alt in av[1]:
-                k = _leading_keys(list(alt) + list(items[pos + 1:]))
-                if k is None:
-                    return None
-                keys |= k
-            return frozenset(keys)
-        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
-            lo, _hi, body = av
-            with_body = _leading_keys(list(body) + list(items[pos + 1:]))
-            if lo >= 1 or with_body is None:
-                return with_body if lo >= 1 else None
-            without = _leading_keys(items, pos + 1)
-            return None if without is None else with_body | without
-        return None
-    return frozenset([acc]) if len(acc) >= 2 else None
 
 
 def _separator(op, av) -> bool:
@@ -200,7 +161,7 @@ def _compiled() -> _Compiled:
             parsed = list(sre_parse.parse(inner if cased else src, 0 if cased else re.I))
             words = _acronym_words(inner) if cased else None
             word = None if words else _complete_word(parsed)
-            keys = None if words or word else _leading_keys(parsed)
+            keys = None if words or word else leading_keys(parsed)
             if words:
                 for w in words:
                     by_word.setdefault(w, []).append(rule)
