@@ -13,6 +13,7 @@ _LATEX_CMD = re.compile(r"\\(?:textit|textbf|emph|mathrm|mathbf|mathcal|texttt|t
 _MARKUP = re.compile(r"[*_`$~{}\\]")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _SENT_END = re.compile(r"(?<=[.!?])\s+")
+_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 def clean_whitespace(text: str) -> str:
@@ -50,9 +51,10 @@ def dedup_key(text: str) -> str:
 
     Case, white space, HTML entities, Markdown/LaTeX markup and punctuation are ignored.
     """
-    text = html.unescape(text)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    if "&" in text:
+        text = html.unescape(text)
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
     text = _LATEX_CMD.sub("", text)
     text = _MARKUP.sub("", text).lower()
     return _NON_WORD.sub(" ", text).strip()

@@ -25,9 +25,8 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
-def pick(rec: dict[str, Any], column: str) -> Any:
-    """Value of ``column`` in ``rec`` under any accepted alias (case-insensitive)."""
-    lowered = {str(k).lower(): v for k, v in rec.items()}
+def pick(lowered: dict[str, Any], column: str) -> Any:
+    """Value of ``column`` under any accepted alias; ``lowered`` has lower-case keys."""
     for name in FIELD_ALIASES[column]:
         value = lowered.get(name)
         if value not in (None, ""):
@@ -76,6 +75,7 @@ def record_from_mapping(
     rec: dict[str, Any], source: str, locator: str, path: Path
 ) -> tuple[RawRecord | None, Problem | None]:
     """Turn one structured record into a :class:`RawRecord`, or explain why not."""
+    rec = {str(k).lower(): v for k, v in rec.items()}
     abstract = as_text(pick(rec, "abstract"))
     if not abstract:
         return None, Problem(source, locator, "record has no abstract; skipped", "warning")
