@@ -118,9 +118,13 @@ class PhraseIndex:
         for entries in self.by_first.values():
             entries.sort(key=lambda e: len(e[0]), reverse=True)
 
-    def find(self, text: str) -> list[tuple[str, int, int]]:
-        """(canonical, start, end) of every non-overlapping occurrence in ``text``."""
-        chunks = set(_ALNUM.findall(text))
+    def find(self, text: str, chunks: set[str] | None = None) -> list[tuple[str, int, int]]:
+        """(canonical, start, end) of every non-overlapping occurrence in ``text``.
+
+        ``chunks``: ``set(_ALNUM.findall(text))`` when the caller already has it.
+        """
+        if chunks is None:
+            chunks = set(_ALNUM.findall(text))
         hits = chunks.intersection(self.by_first)
         if self.plural:
             hits.update(c[:-1] for c in chunks if c.endswith("s") and c[:-1] in self.by_first)
@@ -538,13 +542,14 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     """Vocabulary names in a markup-free ``text`` as (name, start, end), longest match wins."""
     v = vocab()
     spans: list[tuple[int, int, str]] = []
-    prefixes = {c[:n] for c in set(_ALNUM.findall(text)) for n in (2, 3, 4)}
+    chunks = set(_ALNUM.findall(text))
+    starts = " " + " ".join(chunks)  # " " + key in starts <=> some chunk starts with key
     for fam, keys in zip(v.families, v.family_keys):
-        if keys is not None and prefixes.isdisjoint(keys):
+        if keys is not None and not any(" " + k in starts for k in keys):
             continue
         spans += [(m.start(), m.end(), m.group()) for m in fam.finditer(text)
                   if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")]
-    spans += [(s, e, name) for name, s, e in v.fixed.find(text)]
+    spans += [(s, e, name) for name, s, e in v.fixed.find(text, chunks)]
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
     out: list[tuple[str, int, int]] = []
     last_end = -1
