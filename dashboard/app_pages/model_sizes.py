@@ -39,7 +39,8 @@ st.subheader("Parameter counts by theme")
 themes = data.tag_table("theme")
 by_theme = sizes[cols].merge(themes, on="paper_id", how="left")
 by_theme["theme"] = by_theme["theme"].fillna("(no theme)")
-ui.chart(by_theme, lambda d: charts.size_strip(d, "theme", "theme"), "model_sizes_by_theme", "No sizes.")
+ui.chart(by_theme, lambda d: charts.size_strip(d, "theme", "theme", [*data.theme_domain(), "(no theme)"]),
+         "model_sizes_by_theme", "No sizes.")
 
 st.subheader("Largest and smallest models")
 show = sizes[["params", "label", "title", "venue_label", "paper_id"]].sort_values("params", ascending=False)

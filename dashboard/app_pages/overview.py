@@ -25,9 +25,9 @@ c = st.columns(6)
 c[0].metric("Papers", f"{n:,}")
 c[1].metric("Venues", papers["venue"].nunique())
 c[2].metric("Years", papers["year"].nunique())
-c[3].metric("With a model size", share("model_sizes"), help="Share of papers with at least one parameter count extracted.")
+c[3].metric("With a model size", share("model_sizes"), help="Share of the papers with at least one parameter count extracted.")
 c[4].metric("With a metric", share("metrics"), help="Share of papers with at least one reported result extracted.")
-c[5].metric("With a proposed method", share("methods", lambda d: d["role"] == "proposed"),
+c[5].metric("Proposing a method", share("methods", lambda d: d["role"] == "proposed"),
             help="Share of papers whose abstract names a method it proposes.")
 
 if not ui.no_papers():

@@ -40,9 +40,18 @@ st.dataframe(view[cols], hide_index=True, column_config={
 ui.download(view[cols], "metrics", "csv", label="Download this table (CSV)")
 
 st.subheader("Distribution per metric type")
-dist = view[["measure", "value", "text", "title", "paper_id"]].dropna(subset=["value"])
+dist = view[["measure", "metric", "unit", "value", "text", "title", "paper_id"]].dropna(subset=["value"])
+units = dist["unit"].fillna("?").value_counts().index.tolist()
+if units:
+    # values in different units do not share an axis: one unit at a time
+    unit = st.segmented_control("Unit", units, default=units[0], key="rs_dist_unit") or units[0]
+    dist = dist[dist["unit"].fillna("?") == unit]
 top_measures = dist["measure"].value_counts().head(15).index
-ui.chart(dist[dist["measure"].isin(top_measures)], charts.metric_distribution, "metric_distribution",
+dist = dist[dist["measure"].isin(top_measures)]
+vals = dist["value"].abs()
+skewed = bool(len(vals)) and vals.max() > 20 * max(vals.median(), 1e-9)
+log = st.toggle("Log scale", value=skewed, key="rs_log", help="On by default when a few values dwarf the rest.")
+ui.chart(dist, lambda d: charts.metric_distribution(d, log), "metric_distribution",
          "No values to plot for this selection.")
 
 st.subheader("Values per benchmark")

@@ -55,6 +55,12 @@ heat = pd.DataFrame()
 if len(themes):
     heat = (themes.groupby(["venue_label", "theme"])["paper_id"].nunique().reset_index(name="papers")
             .merge(papers.groupby("venue_label").size().reset_index(name="total"), on="venue_label"))
+    # every venue x theme cell, 0 where no paper has the theme (not a blank hole)
+    grid = pd.MultiIndex.from_product([papers["venue_label"].unique(), themes["theme"].unique()],
+                                      names=["venue_label", "theme"]).to_frame(index=False)
+    heat = grid.merge(heat.drop(columns="total"), how="left").fillna({"papers": 0})
+    heat = heat.merge(papers.groupby("venue_label").size().reset_index(name="total"), on="venue_label")
+    heat["papers"] = heat["papers"].astype(int)
     heat["share"] = (100 * heat["papers"] / heat["total"]).round(1)
 theme_order = charts.present_in(data.theme_domain(), themes["theme"]) if len(themes) else []
 ui.chart(heat, lambda d: charts.heatmap(d, "venue_label", "theme", value, value_title, y_sort=theme_order),
