@@ -43,8 +43,12 @@ def predict(paper: PaperText) -> dict[str, set[str]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--devset", default=str(ROOT / "benchmarks" / "devset" / "methods.jsonl"))
-    ap.add_argument("--errors", action="store_true", help="print false positives/negatives per abstract")
-    ap.add_argument("--source-prefix", default="", help="only abstracts whose source starts with this")
+    ap.add_argument(
+        "--errors", action="store_true", help="print false positives/negatives per abstract"
+    )
+    ap.add_argument(
+        "--source-prefix", default="", help="only abstracts whose source starts with this"
+    )
     args = ap.parse_args(argv)
 
     counts = {c: [0, 0, 0] for c in CATEGORIES}  # tp, fp, fn

@@ -1,7 +1,7 @@
 """Throughput of the per-paper extraction stages on the paperlists corpus, on one core.
 
-    python3 benchmarks/extract_speed.py [--limit N] [--stages methods,techniques,benchmarks,sizes,metrics]
-                                        [--corpus DIR]
+    python3 benchmarks/extract_speed.py [--limit N] [--corpus DIR]
+        [--stages methods,techniques,benchmarks,sizes,metrics]
 
 Loads abstracts from every ``*.json`` file in the corpus folder (``--limit``: the first N),
 runs each stage through ``extract.stages.get_stage(name).run(papers)`` in this process and
@@ -63,8 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     names = [s.strip() for s in args.stages.split(",") if s.strip()]
     total = cpu_total = 0.0
     print(f"{len(papers)} abstracts, {len(names)} stages, one core")
-    print("wall: elapsed time; cpu: this process's CPU time (steadier when others share the machine)")
-    print(f"{'stage':<12} {'rows':>8} {'seconds':>8} {'abstracts/s':>12} {'cpu s':>8} {'abstracts/cpu-s':>16}")
+    print(
+        "wall: elapsed time; cpu: this process's CPU time (steadier when others share the machine)"
+    )
+    print(
+        f"{'stage':<12} {'rows':>8} {'seconds':>8} {'abstracts/s':>12} {'cpu s':>8} "
+        f"{'abstracts/cpu-s':>16}"
+    )
     for name in names:
         stage = get_stage(name)
         stage.run(papers[:8])  # warm-up: load data files, compile patterns
@@ -73,9 +78,14 @@ def main(argv: list[str] | None = None) -> int:
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
         total += dt
         cpu_total += dc
-        print(f"{name:<12} {len(rows):>8} {dt:8.2f} {_rate(len(papers), dt):12.0f} {dc:8.2f} {_rate(len(papers), dc):16.0f}")
-    print(f"{'combined':<12} {'':>8} {total:8.2f} {_rate(len(papers), total):12.0f} {cpu_total:8.2f} "
-          f"{_rate(len(papers), cpu_total):16.0f}")
+        print(
+            f"{name:<12} {len(rows):>8} {dt:8.2f} {_rate(len(papers), dt):12.0f} {dc:8.2f} "
+            f"{_rate(len(papers), dc):16.0f}"
+        )
+    print(
+        f"{'combined':<12} {'':>8} {total:8.2f} {_rate(len(papers), total):12.0f} {cpu_total:8.2f} "
+        f"{_rate(len(papers), cpu_total):16.0f}"
+    )
     return 0
 
 

@@ -18,11 +18,12 @@ Rows: one per (paper, name) at its first occurrence; ``start``/``end`` point int
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from re import _parser as sre_parse  # noqa: PLC2701 - to derive prefilter literals
+
+import tomllib
 
 from extract import methods
 from extract.records import PaperText
@@ -30,9 +31,15 @@ from extract.stages import DATA_DIR
 
 TABLE = "benchmarks"
 VERSION = "1"
-DATA_FILES: tuple[str, ...] = ("benchmarks_vocab.toml", "methods_vocab.toml", "method_stoplist.toml")
+DATA_FILES: tuple[str, ...] = (
+    "benchmarks_vocab.toml",
+    "methods_vocab.toml",
+    "method_stoplist.toml",
+)
 
-_LIST_NEXT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?)")
+_LIST_NEXT = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?)"
+)
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\(\s*)$")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 
@@ -41,7 +48,9 @@ _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 class _Vocab:
     canonical: dict[str, str]
     names: methods.PhraseIndex
-    context: tuple[tuple[re.Pattern[str], frozenset[str] | None], ...]  # (pattern, prefilter literals)
+    context: tuple[
+        tuple[re.Pattern[str], frozenset[str] | None], ...
+    ]  # (pattern, prefilter literals)
 
 
 @lru_cache(maxsize=1)
@@ -52,8 +61,10 @@ def _vocab() -> _Vocab:
         for surface in (e["name"], *e.get("aliases", [])):
             canonical[surface] = e["name"]
     names = methods.PhraseIndex(canonical)
-    context = tuple((re.compile(p), methods.required_literals(list(sre_parse.parse(p))))
-                    for p in data.get("patterns", {}).get("context", []))
+    context = tuple(
+        (re.compile(p), methods.required_literals(list(sre_parse.parse(p))))
+        for p in data.get("patterns", {}).get("context", [])
+    )
     return _Vocab(canonical, names, context)
 
 
@@ -84,8 +95,10 @@ def _candidate(name: str, before: str = "") -> str | None:
     return name
 
 
-def find_benchmarks(text: str, proposals: Sequence[methods.Proposal] | None = None) -> list[tuple[str, int, int]]:
-    """(name, start, end) per benchmark in a markup-free ``text``, one per name, by first occurrence."""
+def find_benchmarks(
+    text: str, proposals: Sequence[methods.Proposal] | None = None
+) -> list[tuple[str, int, int]]:
+    """(name, start, end) per benchmark in a markup-free ``text``, one per name (first seen)."""
     v = _vocab()
     found: dict[str, tuple[int, int]] = {}
 
@@ -101,7 +114,7 @@ def find_benchmarks(text: str, proposals: Sequence[methods.Proposal] | None = No
         if lits is not None and not any(lit in text for lit in lits):
             continue
         for m in pat.finditer(text):
-            name = _candidate(m.group("name"), text[max(0, m.start("name") - 3):m.start("name")])
+            name = _candidate(m.group("name"), text[max(0, m.start("name") - 3) : m.start("name")])
             if name:
                 start = m.start("name") + m.group("name").index(name)
                 add(name, start, start + len(name))

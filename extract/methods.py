@@ -1,4 +1,4 @@
-"""Named methods and models in an abstract: the ones it proposes and the ones it mentions.
+r"""Named methods and models in an abstract: the ones it proposes and the ones it mentions.
 
 A name is **mentioned** when it is in the vocabulary of established methods and models
 (``data/methods_vocab.toml``: fixed names and versioned model families). A name in that
@@ -26,10 +26,11 @@ markup-free view of the abstract (``**RO**bust`` -> ``RObust``, ``$\\textit{TEDU
 6. *Title*: a name-shaped title prefix ("SuLoRA: Subspace ...") that recurs in the abstract.
 
 Never proposed: a word in the stoplist (``data/method_stoplist.toml``: LLMs, VLMs, KV, NLP,
-SOTA, ...), a name in the vocabulary or in the benchmark vocabulary (``benchmarks_vocab.toml``), or an acronym the abstract already defined outside an
-introduction ("continual learning (CL)" ... "we propose a novel CL method"). Acronyms keep
-their short form as the name (SuLoRA, not Subspace Low-Rank Adaptation). A name glued to a
-lowercase "benchmark"/"dataset" by a lost superscript ("MM-Rbenchmark") is cut to "MM-R".
+SOTA, ...), a name in the vocabulary or in the benchmark vocabulary (``benchmarks_vocab.toml``),
+or an acronym the abstract already defined outside an introduction ("continual learning (CL)"
+... "we propose a novel CL method"). Acronyms keep their short form as the name (SuLoRA,
+not Subspace Low-Rank Adaptation). A name glued to a lowercase "benchmark"/"dataset" by a
+lost superscript ("MM-Rbenchmark") is cut to "MM-R".
 
 Rows: one per (paper, name, role), at the name's first occurrence in the abstract; ``start``
 and ``end`` are offsets into ``paper.abstract`` covering the name itself (inside any markup).
@@ -38,18 +39,23 @@ and ``end`` are offsets into ``paper.abstract`` covering the name itself (inside
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from re import _constants as sre_c  # noqa: PLC2701 - to derive literal prefilters from patterns
 from re import _parser as sre_parse  # noqa: PLC2701
+
+import tomllib
 
 from extract.records import PaperText
 from extract.stages import DATA_DIR
 
 TABLE = "methods"
 VERSION = "1"
-DATA_FILES: tuple[str, ...] = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
+DATA_FILES: tuple[str, ...] = (
+    "methods_vocab.toml",
+    "method_stoplist.toml",
+    "benchmarks_vocab.toml",
+)
 
 # ---------------------------------------------------------------------------------------------
 # Markup-free view with an offset map back into the abstract.
@@ -84,7 +90,7 @@ def clean_view(text: str) -> View:
     pos = 0
     for m in _MARKUP.finditer(text):
         if m.start() > pos:
-            parts.append(text[pos:m.start()])
+            parts.append(text[pos : m.start()])
             offsets.extend(range(pos, m.start()))
         pos = m.end()
     parts.append(text[pos:])
@@ -150,7 +156,9 @@ class PhraseIndex:
                 end = start + len(surface)
                 if self.plural and text.startswith("s", end) and not _word_char(text, end + 1):
                     end += 1
-                if _word_char(text, end) or (text.startswith("-", end) and _word_char(text, end + 1)):
+                if _word_char(text, end) or (
+                    text.startswith("-", end) and _word_char(text, end + 1)
+                ):
                     continue
                 if text.startswith(".", end) and _word_char(text, end + 1):
                     continue
@@ -165,8 +173,9 @@ def _word_char(text: str, i: int) -> bool:
 
 
 def leading_keys(items: list, pos: int = 0, lower: bool = True) -> frozenset[str] | None:
-    """Prefixes (at most 4 characters, lower-cased unless ``lower`` is False) of the word a match
-    of the parsed pattern ``items`` (``re._parser.parse``) must start with.
+    """Prefixes (at most 4 characters) of the word a match of a parsed pattern must start with.
+
+    ``items`` is the output of ``re._parser.parse``; keys are lower-cased unless ``lower`` is False.
 
     Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
     -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
@@ -184,18 +193,18 @@ def leading_keys(items: list, pos: int = 0, lower: bool = True) -> frozenset[str
         if acc:
             return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
         if op is sre_c.SUBPATTERN:
-            return leading_keys(list(av[-1]) + list(items[pos + 1:]), 0, lower)
+            return leading_keys(list(av[-1]) + list(items[pos + 1 :]), 0, lower)
         if op is sre_c.BRANCH:
             keys: set[str] = set()
             for alt in av[1]:
-                k = leading_keys(list(alt) + list(items[pos + 1:]), 0, lower)
+                k = leading_keys(list(alt) + list(items[pos + 1 :]), 0, lower)
                 if k is None:
                     return None
                 keys |= k
             return frozenset(keys)
         if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
             lo, _hi, body = av
-            with_body = leading_keys(list(body) + list(items[pos + 1:]), 0, lower)
+            with_body = leading_keys(list(body) + list(items[pos + 1 :]), 0, lower)
             if lo >= 1 or with_body is None:
                 return with_body if lo >= 1 else None
             without = leading_keys(items, pos + 1, lower)
@@ -213,7 +222,11 @@ def required_literals(items: list) -> frozenset[str] | None:
 
     def consider(cand: frozenset[str] | None) -> None:
         nonlocal best
-        if cand and min(map(len, cand)) >= 3 and (best is None or min(map(len, cand)) > min(map(len, best))):
+        if (
+            cand
+            and min(map(len, cand)) >= 3
+            and (best is None or min(map(len, cand)) > min(map(len, best)))
+        ):
             best = cand
 
     run = ""
@@ -281,9 +294,18 @@ def vocab() -> Vocab:
     family_keys = tuple(leading_keys(list(sre_parse.parse(p)), lower=False) for p in fams)
     stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
     bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
-    bench_names = {n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))}
-    return Vocab(canonical, fixed, families, family_keys, frozenset(stop.get("generic", [])), frozenset(stop.get("common", [])),
-                 frozenset(bench_names))
+    bench_names = {
+        n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))
+    }
+    return Vocab(
+        canonical,
+        fixed,
+        families,
+        family_keys,
+        frozenset(stop.get("generic", [])),
+        frozenset(stop.get("common", [])),
+        frozenset(bench_names),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,46 +321,66 @@ _CUE_VERB = re.compile(
     r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?\b"
 )
 _CUE_SUBJECT = re.compile(
-    r"(?:^|[^\w])(?:[Ww]e|paper|work|study|article|and|by|which we)\s+(?:(?:\w+ly|first|further|also|then|here|"
-    r"hereby|now|newly)\s+)?$"
+    r"(?:^|[^\w])(?:[Ww]e|paper|work|study|article|and|by|which we)\s+"
+    r"(?:(?:\w+ly|first|further|also|then|here|hereby|now|newly)\s+)?$"
 )
 _CUE_GERUNDS = frozenset(("proposing", "introducing", "presenting", "developing"))
-_NAMING = re.compile(r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+")
-_NOT_NEW = re.compile(r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
-                      r"standard|conventional|classic|so-called)\b", re.I)
-_PASSIVE = re.compile(r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
-                      r"(?:proposed|introduced|presented|developed)\b")
+_NAMING = re.compile(
+    r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+"
+)
+_NOT_NEW = re.compile(
+    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
+    r"standard|conventional|classic|so-called)\b",
+    re.I,
+)
+_PASSIVE = re.compile(
+    r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
+    r"(?:proposed|introduced|presented|developed)\b"
+)
 _REGION_END = re.compile(
     r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
     r"compared|over|through|with|while|when|because|since|if)\b|[;.!?]|,\s*(?:which|where|that|"
     r"and we|we)\b"
 )
-_APPOSITIVE = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
-                         r"\s+(?:is|are)\s+(?:a|an)\b", re.I)
+_APPOSITIVE = re.compile(
+    r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
+    r"\s+(?:is|are)\s+(?:a|an)\b",
+    re.I,
+)
 _TOKEN = re.compile(r"(?<![\w.+-])[A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?")
 _PAREN_ACRONYM = re.compile(r"\(\s*([A-Za-z][\w+]*(?:-[\w+]+)*)\s*\)")
 _MULTIWORD_PAREN = re.compile(r"\([^()]*\s[^()]*\)")
 _GLUED = re.compile(r"^(.*[A-Z0-9])(benchmark|dataset|corpus|framework|model)s?$")
 # lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
 _COMPOUND_TAILS = frozenset(
-    "based like aware free style level driven guided specific only wise agnostic augmented enhanced "
-    "oriented centric tuned tuning scale sized shot as bit art generated related dependent independent "
+    "based like aware free style level driven guided specific only wise agnostic augmented "
+    "enhanced "
+    "oriented centric tuned tuning scale sized shot as bit art generated related dependent "
+    "independent "
     "efficient friendly grained step order head class layer token domain task language agent judge "
     "and of the to in for with".split()
 )
 _INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+(?:-[a-z]+)?$")
 _NOVEL = re.compile(r"\s*(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b", re.I)
-_NOVEL_AFTER = re.compile(r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b")
+_NOVEL_AFTER = re.compile(
+    r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b"
+)
 _TITLE_NAME = re.compile(r"^\s*([^\s:]+)\s*:")
 _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
     r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
 )
-_DATASET_AFTER = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,4}?"
-                            r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b", re.I)
-_DATASET_NOUN = re.compile(r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
-                           r"evaluation suite)s?\b", re.I)
+_DATASET_AFTER = re.compile(
+    r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,4}?"
+    r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b",
+    re.I,
+)
+_DATASET_NOUN = re.compile(
+    r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
+    r"evaluation suite)s?\b",
+    re.I,
+)
 
 
 def name_shaped(token: str) -> bool:
@@ -365,9 +407,13 @@ class Proposal:
     dataset: bool  # introduced as a benchmark/dataset/corpus
 
 
-_LONG_FORM = re.compile(r"(?:[A-Z][\w-]*\s+(?:(?:of|for|in|and|via|with|the|to|on)\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)")
+_LONG_FORM = re.compile(
+    r"(?:[A-Z][\w-]*\s+(?:(?:of|for|in|and|via|with|the|to|on)\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)"
+)
 _LF_WORD = re.compile(r"[\w-]+|[,:;()]")
-_FUNCTION_WORDS = frozenset("a an the and or novel new called named termed dubbed we propose introduce , : ; ( )".split())
+_FUNCTION_WORDS = frozenset(
+    "a an the and or novel new called named termed dubbed we propose introduce , : ; ( )".split()
+)
 
 
 def _mask_expansions(sent: str) -> str:
@@ -383,12 +429,12 @@ def _mask_expansions(sent: str) -> str:
     for m in _PAREN_ACRONYM.finditer(sent):
         n_caps = max(2, sum(c.isupper() for c in m.group(1)))
         words = list(_LF_WORD.finditer(sent, max(0, m.start() - 120), m.start()))
-        for w in reversed(words[-n_caps - 1:]):
+        for w in reversed(words[-n_caps - 1 :]):
             if w.group().lower() in _FUNCTION_WORDS:
                 break
             if chars is None:
                 chars = list(sent)
-            chars[w.start():w.end()] = " " * (w.end() - w.start())
+            chars[w.start() : w.end()] = " " * (w.end() - w.start())
     return sent if chars is None else "".join(chars)
 
 
@@ -417,7 +463,9 @@ def _cues(sent: str) -> list[re.Match[str]]:
     for m in _CUE_VERB.finditer(sent):
         if not _at_word_start(sent, m.start()):
             continue
-        if m.group().lower() in _CUE_GERUNDS or _CUE_SUBJECT.search(sent, max(0, m.start() - 40), m.start()):
+        if m.group().lower() in _CUE_GERUNDS or _CUE_SUBJECT.search(
+            sent, max(0, m.start() - 40), m.start()
+        ):
             out.append(m)
     return out
 
@@ -427,20 +475,28 @@ def _sentences(text: str) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     pos = 0
     for m in _SENT_BREAK.finditer(text):
-        out.append((pos, text[pos:m.start()]))
+        out.append((pos, text[pos : m.start()]))
         pos = m.end()
     out.append((pos, text[pos:]))
     return [(o, s) for o, s in out if s.strip()]
 
 
 def _acceptable(name: str, v: Vocab) -> bool:
-    return len(name) >= 2 and not v.is_generic(name) and v.known(name) is None and name not in v.benchmarks
+    return (
+        len(name) >= 2
+        and not v.is_generic(name)
+        and v.known(name) is None
+        and name not in v.benchmarks
+    )
 
 
 @lru_cache(maxsize=16384)
 def proposals_for(text: str, title: str | None = None) -> tuple[Proposal, ...]:
-    """:func:`find_proposed`, cached: the methods and benchmarks stages both need it, and a
-    build runs them one after the other over the same abstracts."""
+    """:func:`find_proposed`, cached.
+
+    The methods and benchmarks stages both need it, and a build runs them one after the other
+    over the same abstracts.
+    """
     return tuple(find_proposed(text, title))
 
 
@@ -457,7 +513,9 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         if name in found or not _acceptable(name, v):
             return
         glued = text[start:end] != name and _GLUED.match(text[start:end]) is not None
-        dataset = glued or bool(_DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end))
+        dataset = glued or bool(
+            _DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end)
+        )
         found[name] = Proposal(name, start, start + len(name), dataset)
 
     for s0, sent, cues in sentences:
@@ -472,18 +530,27 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             for tm in _TOKEN.finditer(region):
                 tok = tm.group()
                 abs_start = s0 + rstart + tm.start()
-                in_paren = region[max(0, tm.start() - 2):tm.start()].rstrip().endswith("(")
+                in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
                 name = _strip_glued(tok)
-                after = region[tm.end():] + sent[rend:]
+                after = region[tm.end() :] + sent[rend:]
                 if name_shaped(name):
                     if not in_paren and name in background:
                         first = False
                         continue
-                    add(name, abs_start, abs_start + len(tok), region[:tm.start()])
-                    if name in found and _APPOSITIVE.match(after) and not after.lstrip().startswith("("):
+                    add(name, abs_start, abs_start + len(tok), region[: tm.start()])
+                    if (
+                        name in found
+                        and _APPOSITIVE.match(after)
+                        and not after.lstrip().startswith("(")
+                    ):
                         break
-                elif first and _CAPWORD.match(tok) and tok not in v.common and _APPOSITIVE.match(after):
-                    add(tok, abs_start, abs_start + len(tok), region[:tm.start()])
+                elif (
+                    first
+                    and _CAPWORD.match(tok)
+                    and tok not in v.common
+                    and _APPOSITIVE.match(after)
+                ):
+                    add(tok, abs_start, abs_start + len(tok), region[: tm.start()])
                     break
                 if tok.lower() not in ("a", "an", "the", "novel", "new", "two", "three"):
                     first = False
@@ -491,26 +558,54 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         for nm in _NAMING.finditer(sent):
             if not _at_word_start(sent, nm.start()):
                 continue
-            if _NOT_NEW.search(sent[max(0, nm.start() - 80):nm.start()]):
+            if _NOT_NEW.search(sent[max(0, nm.start() - 80) : nm.start()]):
                 continue
             lf = _LONG_FORM.match(sent, nm.end())
             if lf:
-                add(lf.group(1), s0 + lf.start(1), s0 + lf.end(1), sent[max(0, nm.start() - 40):nm.start()])
+                add(
+                    lf.group(1),
+                    s0 + lf.start(1),
+                    s0 + lf.end(1),
+                    sent[max(0, nm.start() - 40) : nm.start()],
+                )
                 continue
             tm = _TOKEN.match(sent, nm.end())
-            if not tm or re.match(r"\s+[A-Z]", sent[tm.end():]):
+            if not tm or re.match(r"\s+[A-Z]", sent[tm.end() :]):
                 continue  # a multi-word title-case phrase without an acronym is not a name
-            if name_shaped(tm.group()) or (_CAPWORD.match(tm.group()) and tm.group() not in v.common):
-                add(_strip_glued(tm.group()), s0 + tm.start(), s0 + tm.end(), sent[max(0, nm.start() - 40):nm.start()])
+            if name_shaped(tm.group()) or (
+                _CAPWORD.match(tm.group()) and tm.group() not in v.common
+            ):
+                add(
+                    _strip_glued(tm.group()),
+                    s0 + tm.start(),
+                    s0 + tm.end(),
+                    sent[max(0, nm.start() - 40) : nm.start()],
+                )
         # 3. passive cue: acronyms / names before "is proposed"
-        for pm in (_PASSIVE.finditer(sent) if "ed" in sent and ("proposed" in sent or "introduced" in sent
-                   or "presented" in sent or "developed" in sent) else ()):
-            head = sent[:pm.start()]
-            if re.match(r"\s*(?:Recent|Previous|Existing|Many|Various|Several|Prior|Numerous|Some)\b", head):
+        for pm in (
+            _PASSIVE.finditer(sent)
+            if "ed" in sent
+            and (
+                "proposed" in sent
+                or "introduced" in sent
+                or "presented" in sent
+                or "developed" in sent
+            )
+            else ()
+        ):
+            head = sent[: pm.start()]
+            if re.match(
+                r"\s*(?:Recent|Previous|Existing|Many|Various|Several|Prior|Numerous|Some)\b", head
+            ):
                 continue
             for am in _PAREN_ACRONYM.finditer(head):
                 if name_shaped(am.group(1)):
-                    add(am.group(1), s0 + am.start(1), s0 + am.end(1), head[max(0, am.start() - 60):am.start()])
+                    add(
+                        am.group(1),
+                        s0 + am.start(1),
+                        s0 + am.end(1),
+                        head[max(0, am.start() - 60) : am.start()],
+                    )
         # 4. appositive "X, a novel ..."
         if "novel" in sent or "new" in sent:
             for nm in _NOVEL_AFTER.finditer(sent):
@@ -547,8 +642,11 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     for fam, keys in zip(v.families, v.family_keys):
         if keys is not None and not any(" " + k in starts for k in keys):
             continue
-        spans += [(m.start(), m.end(), m.group()) for m in fam.finditer(text)
-                  if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")]
+        spans += [
+            (m.start(), m.end(), m.group())
+            for m in fam.finditer(text)
+            if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")
+        ]
     spans += [(s, e, name) for name, s, e in v.fixed.find(text, chunks)]
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
     out: list[tuple[str, int, int]] = []
@@ -561,7 +659,7 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
 
 
 def find_word(text: str, word: str, start: int = 0, glued_ok: bool = False) -> int:
-    """Offset of the first whole-word occurrence of ``word`` in ``text`` at or after ``start``, else -1.
+    """Offset of the first whole-word ``word`` in ``text`` at or after ``start``, else -1.
 
     With ``glued_ok`` an occurrence followed by a lowercase "benchmark"/"dataset"/"corpus"
     also counts ("MM-Rbenchmark").
@@ -572,7 +670,9 @@ def find_word(text: str, word: str, start: int = 0, glued_ok: bool = False) -> i
         j = i + len(word)
         after = text[j] if j < len(text) else " "
         if not (before.isalnum() or before in "_-"):
-            if not (after.isalnum() or after in "_-" or (after == "." and text[j + 1:j + 2].isalnum())):
+            if not (
+                after.isalnum() or after in "_-" or (after == "." and text[j + 1 : j + 2].isalnum())
+            ):
                 return i
             if glued_ok and text.startswith(("benchmark", "dataset", "corpus"), j):
                 return i
@@ -600,13 +700,29 @@ def extract_rows(paper: PaperText) -> list[dict]:
     rows: list[dict] = []
     for name, span in proposed.items():
         start, end = view.span(*_first_occurrence(text, name, span))
-        rows.append({"paper_id": paper.paper_id, "name": name, "role": "proposed", "start": start, "end": end})
+        rows.append(
+            {
+                "paper_id": paper.paper_id,
+                "name": name,
+                "role": "proposed",
+                "start": start,
+                "end": end,
+            }
+        )
     seen: set[str] = set(proposed)
     for name, s, e in find_mentioned(text):
         if name in seen:
             continue
         seen.add(name)
         start, end = view.span(s, e)
-        rows.append({"paper_id": paper.paper_id, "name": name, "role": "mentioned", "start": start, "end": end})
+        rows.append(
+            {
+                "paper_id": paper.paper_id,
+                "name": name,
+                "role": "mentioned",
+                "start": start,
+                "end": end,
+            }
+        )
     rows.sort(key=lambda r: (r["start"], r["end"]))
     return rows

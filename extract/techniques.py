@@ -9,7 +9,8 @@ Patterns are compiled once per process, one regular expression per alternative. 
 guarded by the prefix of the word its matches must start with (derived from the parsed
 pattern), so an abstract only runs the few alternatives whose leading word occurs in it, and
 case-insensitive alternatives run lower-cased on the lower-cased text (a literal prefix lets
-`re` skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free view of the abstract
+`re` skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free
+view of the abstract
 (:func:`extract.methods.clean_view`) so ``**LoRA**`` counts and offsets still point into the
 abstract.
 
@@ -20,11 +21,12 @@ Rows: one per (paper, technique), at the first strong evidence (else the first w
 from __future__ import annotations
 
 import re
-import tomllib
-from re import _constants as sre_c  # noqa: PLC2701 - used only to derive literal prefilters
-from re import _parser as sre_parse  # noqa: PLC2701
 from dataclasses import dataclass
 from functools import lru_cache
+from re import _constants as sre_c  # noqa: PLC2701 - used only to derive literal prefilters
+from re import _parser as sre_parse  # noqa: PLC2701
+
+import tomllib
 
 from extract.methods import clean_view, leading_keys
 from extract.records import PaperText
@@ -47,15 +49,24 @@ class Technique:
 
 
 def load_taxonomy(text: str | None = None) -> list[Technique]:
-    """Parse the taxonomy (``taxonomy.toml`` unless ``text`` is given) into :class:`Technique` entries."""
-    data = tomllib.loads(text if text is not None else (DATA_DIR / "taxonomy.toml").read_text(encoding="utf-8"))
+    """Parse the taxonomy (``taxonomy.toml`` unless ``text`` is given) into :class:`Technique`."""
+    data = tomllib.loads(
+        text if text is not None else (DATA_DIR / "taxonomy.toml").read_text(encoding="utf-8")
+    )
     out = []
     for e in data.get("technique", []):
         strong = [f"(?:{p})" for p in e.get("phrases", [])]
         strong += [f"(?-i:{re.escape(a)}s?)" for a in e.get("acronyms", [])]
         strong += [f"(?-i:{p})" for p in e.get("tokens", [])]
-        out.append(Technique(e["tag"], e["theme"], tuple(strong), tuple(f"(?:{p})" for p in e.get("weak", [])),
-                             int(e.get("min_weak", 2))))
+        out.append(
+            Technique(
+                e["tag"],
+                e["theme"],
+                tuple(strong),
+                tuple(f"(?:{p})" for p in e.get("weak", [])),
+                int(e.get("min_weak", 2)),
+            )
+        )
     return out
 
 
@@ -69,8 +80,9 @@ def _separator(op, av) -> bool:
 
 
 def _complete_word(items: list) -> str | None:
-    """The longest lower-case word every match contains as a whole word, from the pattern's
-    leading run of literals: "in[- ]context learning" -> "learning". None if there is none.
+    """The longest lower-case word every match contains as a whole word, else None.
+
+    Read from the pattern's runs of literals: "in[- ]context learning" -> "learning".
     """
     words: list[str] = []
     cur, start_ok = "", True
@@ -92,7 +104,7 @@ _ACRONYM_SRC = re.compile(r"((?:[A-Za-z0-9]|\\\W)+)s\?")
 
 
 def _acronym_words(src: str) -> set[str] | None:
-    """{"rag", "rags"} for an acronym alternative "RAGs?" (as built from ``acronyms``), else None."""
+    """{"rag", "rags"} for an acronym alternative "RAGs?" (built from ``acronyms``), else None."""
     m = _ACRONYM_SRC.fullmatch(src)
     if not m:
         return None
@@ -120,8 +132,10 @@ _PROTECT = re.compile(r"\\.|[A-Z]")
 
 
 def _lowered(src: str) -> str:
-    """``src`` with its literal letters lower-cased (escapes such as ``\\W`` kept)."""
-    return _PROTECT.sub(lambda m: m.group() if m.group().startswith("\\") else m.group().lower(), src)
+    r"""``src`` with its literal letters lower-cased (escapes such as ``\W`` kept)."""
+    return _PROTECT.sub(
+        lambda m: m.group() if m.group().startswith("\\") else m.group().lower(), src
+    )
 
 
 @dataclass(frozen=True)
@@ -144,7 +158,9 @@ class _Compiled:
 
 def _rule_sources(t: Technique) -> list[tuple[bool, bool, str]]:
     """(strong, case-sensitive, regex) for every alternative of a technique."""
-    return [(True, s.startswith("(?-i:"), s) for s in t.strong] + [(False, False, w) for w in t.weak]
+    return [(True, s.startswith("(?-i:"), s) for s in t.strong] + [
+        (False, False, w) for w in t.weak
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -173,8 +189,13 @@ def _compiled() -> _Compiled:
                 for k in keys:
                     by_key.setdefault(k, []).append(rule)
     lengths = tuple(sorted({len(k) for k in by_key}))
-    return _Compiled(techniques, tuple(always), {k: tuple(v) for k, v in by_word.items()},
-                     {k: tuple(v) for k, v in by_key.items()}, lengths)
+    return _Compiled(
+        techniques,
+        tuple(always),
+        {k: tuple(v) for k, v in by_word.items()},
+        {k: tuple(v) for k, v in by_key.items()},
+        lengths,
+    )
 
 
 _ALNUM = re.compile(r"[0-9a-z]+")
@@ -241,6 +262,14 @@ def extract_rows(paper: PaperText) -> list[dict]:
     rows = []
     for tech, s, e in find_techniques(view.text):
         start, end = view.span(s, e)
-        rows.append({"paper_id": paper.paper_id, "technique": tech.tag, "theme": tech.theme,
-                     "evidence": paper.abstract[start:end], "start": start, "end": end})
+        rows.append(
+            {
+                "paper_id": paper.paper_id,
+                "technique": tech.tag,
+                "theme": tech.theme,
+                "evidence": paper.abstract[start:end],
+                "start": start,
+                "end": end,
+            }
+        )
     return rows

@@ -11,7 +11,7 @@ from extract.records import PaperText
 def _names(text: str) -> list[str]:
     rows = extract_rows(PaperText("p1", text))
     for r in rows:
-        assert text[r["start"]:r["end"]].lower() == r["name"].lower()
+        assert text[r["start"] : r["end"]].lower() == r["name"].lower()
         assert set(r) == {"paper_id", "name", "start", "end"}
     return [r["name"] for r in rows]
 
@@ -20,29 +20,56 @@ def _names(text: str) -> list[str]:
     "text,expected",
     [
         # seeds/004 line 27
-        ("Our extensive experiments on MMLU, ToolAlpaca, and TruthfulQA datasets with multiple LLMs show that "
-         "CROQ improves accuracy over the standard inference.", ["MMLU", "ToolAlpaca", "TruthfulQA"]),
+        (
+            "Our extensive experiments on MMLU, ToolAlpaca, and TruthfulQA datasets with multiple "
+            "LLMs show that "
+            "CROQ improves accuracy over the standard inference.",
+            ["MMLU", "ToolAlpaca", "TruthfulQA"],
+        ),
         # seeds/003 line 72
-        ("Experimental evaluations on seven tasks from the BEIR benchmark and four non-English languages from "
-         "Mr.TyDi demonstrate that CA-GAR outperforms existing methods.", ["BEIR", "Mr.TyDi"]),
+        (
+            "Experimental evaluations on seven tasks from the BEIR benchmark and four non-English "
+            "languages from "
+            "Mr.TyDi demonstrate that CA-GAR outperforms existing methods.",
+            ["BEIR", "Mr.TyDi"],
+        ),
         # seeds/003 line 76
-        ("we train Explorer, a multimodal web agent, and demonstrate strong performance on both offline and "
-         "online web agent benchmarks such as Mind2Web-Live, Multimodal-Mind2Web, and MiniWob++.",
-         ["Mind2Web-Live", "Multimodal-Mind2Web", "MiniWob++"]),
+        (
+            "we train Explorer, a multimodal web agent, and demonstrate strong performance on "
+            "both offline and "
+            "online web agent benchmarks such as Mind2Web-Live, Multimodal-Mind2Web, and "
+            "MiniWob++.",
+            ["Mind2Web-Live", "Multimodal-Mind2Web", "MiniWob++"],
+        ),
         # seeds/004 line 37
         ("while also achieving superior performance on LongBench.", ["LongBench"]),
         # seeds/000 line 3: "on X, a ... task"
-        ("a 454M model featuring an expanded state achieving performance comparable to a 1.47B model on FDA, a "
-         "recall-intensive task.", ["FDA"]),
+        (
+            "a 454M model featuring an expanded state achieving performance comparable to a 1.47B "
+            "model on FDA, a "
+            "recall-intensive task.",
+            ["FDA"],
+        ),
         # seeds/000 line 37: a benchmark the paper introduces
-        ("In this paper, we introduce a benchmark named SafeRAG designed to evaluate the RAG security.",
-         ["SafeRAG"]),
+        (
+            "In this paper, we introduce a benchmark named SafeRAG designed to evaluate the RAG "
+            "security.",
+            ["SafeRAG"],
+        ),
         # seeds/000 line 39
-        ("we conducted the first exploration of LLMs’ safety evaluation from a legal perspective by proposing the "
-         "SafeLawBench benchmark.", ["SafeLawBench"]),
+        (
+            "we conducted the first exploration of LLMs’ safety evaluation from a legal "
+            "perspective by proposing the "
+            "SafeLawBench benchmark.",
+            ["SafeLawBench"],
+        ),
         # seeds/000 line 17
-        ("To support our analysis, we introduce a novel script-based benchmark – ScEdit (Script-based Knowledge "
-         "Editing Benchmark) – which encompasses both counterfactual and temporal edits.", ["ScEdit"]),
+        (
+            "To support our analysis, we introduce a novel script-based benchmark – ScEdit "
+            "(Script-based Knowledge "
+            "Editing Benchmark) – which encompasses both counterfactual and temporal edits.",
+            ["ScEdit"],
+        ),
         # seeds/000 line 25
         ("we introduce DEC, a dataset featuring accurate volatility calculations.", ["DEC"]),
     ],
@@ -61,7 +88,8 @@ def test_benchmarks(text, expected):
         # seeds/003 line 76: a proposed agent is not a dataset even near the word "dataset"
         "Leveraging this dataset, we train Explorer, a multimodal web agent.",
         # seeds/000 line 39: model names are not benchmarks
-        "Notably, even leading SOTA models like Claude-3.5-Sonnet and GPT-4o have not exceeded 80.5% accuracy.",
+        "Notably, even leading SOTA models like Claude-3.5-Sonnet and GPT-4o have not exceeded "
+        "80.5% accuracy.",
     ],
 )
 def test_not_benchmarks(text):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 
 import pytest
+import tomllib
 
 from extract import benchmarks, methods, techniques
 from extract.stages import DATA_DIR
@@ -28,7 +28,9 @@ def test_taxonomy_tags_themes_and_patterns():
     assert len(tags) == len(set(tags)), "duplicate tag"
     for e in entries:
         assert e.get("theme"), f"{e['tag']} has no theme"
-        assert e.get("phrases") or e.get("acronyms") or e.get("tokens"), f"{e['tag']} has no strong pattern"
+        assert e.get("phrases") or e.get("acronyms") or e.get("tokens"), (
+            f"{e['tag']} has no strong pattern"
+        )
         for p in [*e.get("phrases", []), *e.get("tokens", []), *e.get("weak", [])]:
             re.compile(p)
 
@@ -43,13 +45,41 @@ def test_every_alias_maps_to_exactly_one_tag():
 
 
 REQUIRED_TAGS = [
-    "LoRA/PEFT", "RAG", "Chain-of-Thought/Reasoning", "Preference alignment", "Quantization",
-    "Pruning/Compression", "Distillation", "KV cache", "Speculative decoding", "Long context", "Sparse attention",
-    "State space/RNN", "Scaling laws", "Multilingual", "Vision-language/Multimodal", "Agents/Tool use",
-    "Safety/Jailbreak", "Watermarking", "Membership inference/Privacy", "Knowledge editing", "Unlearning",
-    "Evaluation/Benchmark", "LLM-as-judge", "Synthetic data", "Continual learning", "Calibration/Uncertainty",
-    "Interpretability", "Retrieval/IR", "Instruction tuning/SFT", "Diffusion", "Constrained decoding",
-    "Data selection/weighting", "Graph neural networks", "Summarization", "Finance",
+    "LoRA/PEFT",
+    "RAG",
+    "Chain-of-Thought/Reasoning",
+    "Preference alignment",
+    "Quantization",
+    "Pruning/Compression",
+    "Distillation",
+    "KV cache",
+    "Speculative decoding",
+    "Long context",
+    "Sparse attention",
+    "State space/RNN",
+    "Scaling laws",
+    "Multilingual",
+    "Vision-language/Multimodal",
+    "Agents/Tool use",
+    "Safety/Jailbreak",
+    "Watermarking",
+    "Membership inference/Privacy",
+    "Knowledge editing",
+    "Unlearning",
+    "Evaluation/Benchmark",
+    "LLM-as-judge",
+    "Synthetic data",
+    "Continual learning",
+    "Calibration/Uncertainty",
+    "Interpretability",
+    "Retrieval/IR",
+    "Instruction tuning/SFT",
+    "Diffusion",
+    "Constrained decoding",
+    "Data selection/weighting",
+    "Graph neural networks",
+    "Summarization",
+    "Finance",
 ]
 
 
@@ -58,7 +88,9 @@ def test_required_tag_present(tag):
     assert tag in {e["tag"] for e in _toml("taxonomy.toml")["technique"]}
 
 
-@pytest.mark.parametrize("file,table", [("methods_vocab.toml", "method"), ("benchmarks_vocab.toml", "benchmark")])
+@pytest.mark.parametrize(
+    "file,table", [("methods_vocab.toml", "method"), ("benchmarks_vocab.toml", "benchmark")]
+)
 def test_vocabulary_has_no_duplicates(file, table):
     surfaces = [s for e in _toml(file)[table] for s in (e["name"], *e.get("aliases", []))]
     dupes = [s for s, n in Counter(surfaces).items() if n > 1]
@@ -82,11 +114,19 @@ def test_stoplist_has_no_duplicates_and_no_vocabulary_names():
     stop = _toml("method_stoplist.toml")
     words = [*stop["generic"], *stop["common"]]
     assert len(words) == len(set(words))
-    vocab = {s for e in _toml("methods_vocab.toml")["method"] for s in (e["name"], *e.get("aliases", []))}
+    vocab = {
+        s for e in _toml("methods_vocab.toml")["method"] for s in (e["name"], *e.get("aliases", []))
+    }
     assert not set(stop["generic"]) & vocab
 
 
 def test_methods_and_benchmarks_vocabularies_are_disjoint():
-    m = {s for e in _toml("methods_vocab.toml")["method"] for s in (e["name"], *e.get("aliases", []))}
-    b = {s for e in _toml("benchmarks_vocab.toml")["benchmark"] for s in (e["name"], *e.get("aliases", []))}
+    m = {
+        s for e in _toml("methods_vocab.toml")["method"] for s in (e["name"], *e.get("aliases", []))
+    }
+    b = {
+        s
+        for e in _toml("benchmarks_vocab.toml")["benchmark"]
+        for s in (e["name"], *e.get("aliases", []))
+    }
     assert not m & b

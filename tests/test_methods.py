@@ -12,7 +12,10 @@ def _rows(text: str, title: str | None = None) -> list[dict]:
     rows = extract_rows(PaperText("p1", text, title))
     for r in rows:
         # offsets slice back to the name itself (markup around it excluded)
-        assert clean_view(text[r["start"]:r["end"]]).text.lower() == r["name"].lower() or r["role"] == "mentioned"
+        assert (
+            clean_view(text[r["start"] : r["end"]]).text.lower() == r["name"].lower()
+            or r["role"] == "mentioned"
+        )
         assert set(r) == {"paper_id", "name", "role", "start", "end"}
     return rows
 
@@ -29,79 +32,139 @@ def _mentioned(text: str) -> list[str]:
     "text,expected",
     [
         # seeds/000 line 5 (CoSyn): "we present X, a framework"
-        ("To address this challenge, we present CoSyn, a framework that leverages the coding capabilities "
-         "of text-only large language models (LLMs) to automatically create synthetic text-rich multimodal data.",
-         ["CoSyn"]),
+        (
+            "To address this challenge, we present CoSyn, a framework that leverages the coding "
+            "capabilities "
+            "of text-only large language models (LLMs) to automatically create synthetic "
+            "text-rich multimodal data.",
+            ["CoSyn"],
+        ),
         # seeds/000 line 9: "we introduce X, an ..." and "called X"
-        ("Based on this observation, we introduce TriTera, an open suite of TriLMs trained on up to 1.2 trillion "
-         "tokens, demonstrating sustained performance gains at scale. Building on the 2-bit packing, we develop a "
-         "GPU kernel called TriRun that accelerates end-to-end model inference by up to 5 × compared to "
-         "floating-point baselines.",
-         ["TriTera", "TriRun"]),
+        (
+            "Based on this observation, we introduce TriTera, an open suite of TriLMs trained on "
+            "up to 1.2 trillion "
+            "tokens, demonstrating sustained performance gains at scale. Building on the 2-bit "
+            "packing, we develop a "
+            "GPU kernel called TriRun that accelerates end-to-end model inference by up to 5 × "
+            "compared to "
+            "floating-point baselines.",
+            ["TriTera", "TriRun"],
+        ),
         # seeds/000 line 13: Markdown italics "_ScaleBiO_"
-        ("This paper introduces the first scalable instantiation of this paradigm called _ScaleBiO_, focusing on "
-         "bilevel optimization for large-scale LLM data reweighting.",
-         ["ScaleBiO"]),
+        (
+            "This paper introduces the first scalable instantiation of this paradigm called "
+            "_ScaleBiO_, focusing on "
+            "bilevel optimization for large-scale LLM data reweighting.",
+            ["ScaleBiO"],
+        ),
         # seeds/004 line 23: LaTeX "$\textit{TEDUO}$"
-        ("In this paper, we introduce $\\textit{TEDUO}$, a novel training pipeline for offline language-conditioned "
-         "policy learning in symbolic environments.",
-         ["TEDUO"]),
+        (
+            "In this paper, we introduce $\\textit{TEDUO}$, a novel training pipeline for offline "
+            "language-conditioned "
+            "policy learning in symbolic environments.",
+            ["TEDUO"],
+        ),
         # seeds/004 line 17: LaTeX bold, and "called X"
-        ("To address this challenge, we propose $\\textbf{ZapFormat}$, a novel $\\textbf{dynamic pruning}$ strategy "
-         "based on the Earley algorithm that identifies and eliminates invalid or redundant Earley states in "
-         "real-time. We implemented ZapFormat in a new constrained decoding engine called Formatron which also "
-         "incorporates existing optimizations.",
-         ["ZapFormat", "Formatron"]),
+        (
+            "To address this challenge, we propose $\\textbf{ZapFormat}$, a novel "
+            "$\\textbf{dynamic pruning}$ strategy "
+            "based on the Earley algorithm that identifies and eliminates invalid or redundant "
+            "Earley states in "
+            "real-time. We implemented ZapFormat in a new constrained decoding engine called "
+            "Formatron which also "
+            "incorporates existing optimizations.",
+            ["ZapFormat", "Formatron"],
+        ),
         # seeds/004 line 33: bold pieces of the long form; the acronym is the name
-        ("To address these challenges, we propose **RO**bust **P**reference **O**ptimization (**ROPO**), an "
-         "iterative alignment approach that integrates *noise-tolerance* and *noise filtering* without the aid "
-         "of external models.",
-         ["ROPO"]),
+        (
+            "To address these challenges, we propose **RO**bust **P**reference **O**ptimization "
+            "(**ROPO**), an "
+            "iterative alignment approach that integrates *noise-tolerance* and *noise filtering* "
+            "without the aid "
+            "of external models.",
+            ["ROPO"],
+        ),
         # seeds/003 line 60: "called Long Form (ACR)" keeps the short form
-        ("To address this issue, we propose a parameter-separated low-rank adapter, called Subspace Low-Rank "
-         "Adaptation (SuLoRA). The core idea of SuLoRA is to account for task differences.",
-         ["SuLoRA"]),
+        (
+            "To address this issue, we propose a parameter-separated low-rank adapter, called "
+            "Subspace Low-Rank "
+            "Adaptation (SuLoRA). The core idea of SuLoRA is to account for task differences.",
+            ["SuLoRA"],
+        ),
         # seeds/000 line 21: two acronyms in one introduction
-        ("In this study, we propose a Sampling-based Pseudo-Likelihood (SPL) method for MIA (SaMIA) that "
-         "calculates SPL using only the text generated by an LLM to detect leaks.",
-         ["SPL", "SaMIA"]),
+        (
+            "In this study, we propose a Sampling-based Pseudo-Likelihood (SPL) method for MIA "
+            "(SaMIA) that "
+            "calculates SPL using only the text generated by an LLM to detect leaks.",
+            ["SPL", "SaMIA"],
+        ),
         # seeds/000 line 25: a dataset and two baselines
-        ("To further investigate how transcripts impact volatility, we introduce DEC, a dataset featuring accurate "
-         "volatility calculations. To leverage historical post-earnings volatility and capture ticker-specific "
-         "patterns, we propose two training-free baselines: Post-earnings Volatility (PEV) and Same-ticker "
-         "Post-earnings Volatility (STPEV).",
-         ["DEC", "PEV", "STPEV"]),
+        (
+            "To further investigate how transcripts impact volatility, we introduce DEC, a "
+            "dataset featuring accurate "
+            "volatility calculations. To leverage historical post-earnings volatility and capture "
+            "ticker-specific "
+            "patterns, we propose two training-free baselines: Post-earnings Volatility (PEV) and "
+            "Same-ticker "
+            "Post-earnings Volatility (STPEV).",
+            ["DEC", "PEV", "STPEV"],
+        ),
         # seeds/000 line 23: mixed-case acronym after "This paper presents"
-        ("This paper presents a sample-efficient human evaluation method for LLMs based on the principle of "
-         "MAximum Discrepancy (MAD) competition.",
-         ["MAD"]),
+        (
+            "This paper presents a sample-efficient human evaluation method for LLMs based on the "
+            "principle of "
+            "MAximum Discrepancy (MAD) competition.",
+            ["MAD"],
+        ),
         # seeds/004 line 27: \emph long form in lowercase, then "we propose X, an"
-        ("Leveraging CP, we propose \\emph{conformal revision of questions} (CROQ), which revises the question. "
-         "To overcome this, we propose CP-OPT, an optimization framework to learn scores.",
-         ["CROQ", "CP-OPT"]),
+        (
+            "Leveraging CP, we propose \\emph{conformal revision of questions} (CROQ), which "
+            "revises the question. "
+            "To overcome this, we propose CP-OPT, an optimization framework to learn scores.",
+            ["CROQ", "CP-OPT"],
+        ),
         # seeds/004 line 29: a plain capitalised name right after the verb, with an appositive
-        ("In this paper, we present De-mark, an advanced framework designed to remove n-gram-based watermarks "
-         "effectively.",
-         ["De-mark"]),
+        (
+            "In this paper, we present De-mark, an advanced framework designed to remove "
+            "n-gram-based watermarks "
+            "effectively.",
+            ["De-mark"],
+        ),
         # seeds/003 line 76
-        ("Leveraging this dataset, we train Explorer, a multimodal web agent, and demonstrate strong performance.",
-         ["Explorer"]),
+        (
+            "Leveraging this dataset, we train Explorer, a multimodal web agent, and demonstrate "
+            "strong performance.",
+            ["Explorer"],
+        ),
         # seeds/004 line 35: a bold acronym that is never introduced by a verb
-        ("**MPIFA**, combining M and PIFA into an end-to-end framework, significantly outperforms existing "
-         "low-rank pruning methods.",
-         ["MPIFA"]),
+        (
+            "**MPIFA**, combining M and PIFA into an end-to-end framework, significantly "
+            "outperforms existing "
+            "low-rank pruning methods.",
+            ["MPIFA"],
+        ),
         # seeds/003 line 56: passive introduction
-        ("A Self-adaptive Cross-modality Attention Redirection (SCAR) module is further proposed that effectively "
-         "merges and redirects visual attention with text-to-image attention.",
-         ["SCAR"]),
+        (
+            "A Self-adaptive Cross-modality Attention Redirection (SCAR) module is further "
+            "proposed that effectively "
+            "merges and redirects visual attention with text-to-image attention.",
+            ["SCAR"],
+        ),
         # seeds/003 line 48: superscript lost, "MM-R3" became "MM-Rbenchmark"
-        ("Armed with this perspective, we propose the MM-Rbenchmark, which allows us to analyze performance.",
-         ["MM-R"]),
+        (
+            "Armed with this perspective, we propose the MM-Rbenchmark, which allows us to "
+            "analyze performance.",
+            ["MM-R"],
+        ),
         # seeds/000 line 15: expansion in parentheses is not a name
-        ("In this paper, we introduce SAIL-VL ( ScAlable Vision Language Model TraIning via High QuaLity Data "
-         "Curation), an open-source vision language model (VLM) series achieving state-of-the-art (SOTA) "
-         "performance in 2B and 8B parameters.",
-         ["SAIL-VL"]),
+        (
+            "In this paper, we introduce SAIL-VL ( ScAlable Vision Language Model TraIning via "
+            "High QuaLity Data "
+            "Curation), an open-source vision language model (VLM) series achieving "
+            "state-of-the-art (SOTA) "
+            "performance in 2B and 8B parameters.",
+            ["SAIL-VL"],
+        ),
     ],
 )
 def test_proposed_names(text, expected):
@@ -112,29 +175,38 @@ def test_proposed_names(text, expected):
     "text",
     [
         # seeds/000 line 11: a defined concept and generic acronyms are not proposed
-        "Humans continually engage in reasoning about others’ mental states, a capability known as Theory of "
+        "Humans continually engage in reasoning about others’ mental states, a capability known "
+        "as Theory of "
         "Mind (ToM), is essential for social interactions.",
         # seeds/000 line 3: "we propose" without a name; RNN is generic
-        "In this paper, we propose an efficient scaling method to scale the state size of RNN models to match "
+        "In this paper, we propose an efficient scaling method to scale the state size of RNN "
+        "models to match "
         "the 2k context length of Transformers, with small parameters overhead.",
         # seeds/000 line 7: LMs is a generic acronym even inside an introduction
-        "We propose a novel scaling law for general-purpose decoder-only language models (LMs) trained on "
+        "We propose a novel scaling law for general-purpose decoder-only language models (LMs) "
+        "trained on "
         "multilingual data.",
-        # seeds/004 line 15: CL was defined earlier as a concept, so "a novel CL method" is not a name
-        "Endowing large language models (LLMs) with continual learning (CL) capacities is practically important. "
-        "To avoid IL while maintaining outstanding CL performance, we propose a novel CL method for LLMs, which "
+        # seeds/004 line 15: CL was defined earlier as a concept, so "a novel CL method" is no name
+        "Endowing large language models (LLMs) with continual learning (CL) capacities is "
+        "practically important. "
+        "To avoid IL while maintaining outstanding CL performance, we propose a novel CL method "
+        "for LLMs, which "
         "first characterizes a parameter-efficient fine-tuning (PEFT) block.",
         # seeds/000 line 13: an established technique after "called" is mentioned, not proposed
-        "By combining with a recently proposed memory-efficient training technique called LISA, our novel "
+        "By combining with a recently proposed memory-efficient training technique called LISA, "
+        "our novel "
         "algorithm allows the paradigm to scale.",
         # seeds/004 line 29: lowercase term after "termed"
-        "Our method utilizes a novel querying strategy, termed random selection probing, which aids in assessing "
+        "Our method utilizes a novel querying strategy, termed random selection probing, which "
+        "aids in assessing "
         "the strength of the watermark.",
         # seeds/004 line 39: bold lowercase words are emphasis, not names
-        "To overcome this, we propose an **omnipresent rigging** strategy, exploiting the Elo rating mechanism "
+        "To overcome this, we propose an **omnipresent rigging** strategy, exploiting the Elo "
+        "rating mechanism "
         "of Chatbot Arena.",
         # seeds/003 line 72: methods named as prior work
-        "Recent techniques, such as Generation-Augmented Retrieval (GAR) and Generative Document Retrieval (GDR), "
+        "Recent techniques, such as Generation-Augmented Retrieval (GAR) and Generative Document "
+        "Retrieval (GDR), "
         "leverage LLMs to enhance retrieval but face key challenges.",
     ],
 )
@@ -146,27 +218,46 @@ def test_not_proposed(text):
     "text,expected",
     [
         # seeds/000 line 5
-        ("Comprehensive experiments demonstrate that models trained on our synthetic data achieve state-of-the-art "
-         "performance among competitive open-source models, including Llama 3.2, and surpass proprietary models "
-         "such as GPT-4V and Gemini 1.5 Flash.",
-         ["Llama 3.2", "GPT-4V", "Gemini 1.5 Flash"]),
+        (
+            "Comprehensive experiments demonstrate that models trained on our synthetic data "
+            "achieve state-of-the-art "
+            "performance among competitive open-source models, including Llama 3.2, and surpass "
+            "proprietary models "
+            "such as GPT-4V and Gemini 1.5 Flash.",
+            ["Llama 3.2", "GPT-4V", "Gemini 1.5 Flash"],
+        ),
         # seeds/000 line 39
-        ("Notably, even leading SOTA models like Claude-3.5-Sonnet and GPT-4o have not exceeded 80.5% accuracy.",
-         ["Claude-3.5-Sonnet", "GPT-4o"]),
+        (
+            "Notably, even leading SOTA models like Claude-3.5-Sonnet and GPT-4o have not "
+            "exceeded 80.5% accuracy.",
+            ["Claude-3.5-Sonnet", "GPT-4o"],
+        ),
         # seeds/000 line 11
-        ("Furthermore, through an in-depth analysis of DeepSeek-R1’s reasoning trajectories, we identify notable "
-         "cognitive “Aha Moment”.",
-         ["DeepSeek-R1"]),
+        (
+            "Furthermore, through an in-depth analysis of DeepSeek-R1’s reasoning trajectories, "
+            "we identify notable "
+            "cognitive “Aha Moment”.",
+            ["DeepSeek-R1"],
+        ),
         # seeds/003 line 60: LoRA mentioned, once, and not inside SuLoRA
-        ("Among PEFT methods, LoRA is widely adopted. However, existing LoRA’s shared parameter space paradigm "
-         "introduces parameter interference. SuLoRA significantly outperforms LoRA.",
-         ["LoRA"]),
+        (
+            "Among PEFT methods, LoRA is widely adopted. However, existing LoRA’s shared "
+            "parameter space paradigm "
+            "introduces parameter interference. SuLoRA significantly outperforms LoRA.",
+            ["LoRA"],
+        ),
         # seeds/004 line 13: an alias maps to the canonical name
-        ("Chain-of-Thought (CoT) prompting has proven highly effective for enhancing complex reasoning.",
-         ["CoT"]),
+        (
+            "Chain-of-Thought (CoT) prompting has proven highly effective for enhancing complex "
+            "reasoning.",
+            ["CoT"],
+        ),
         # seeds/003 line 48
-        ("we are able to achieve absolute improvements on widely used VLMs such as BLIP-2 and LLaVa 1.5M.",
-         ["BLIP-2", "LLaVA"]),
+        (
+            "we are able to achieve absolute improvements on widely used VLMs such as BLIP-2 and "
+            "LLaVa 1.5M.",
+            ["BLIP-2", "LLaVA"],
+        ),
     ],
 )
 def test_mentioned_names(text, expected):
@@ -177,13 +268,16 @@ def test_offsets_point_inside_markup():
     # seeds/004 line 23: the span is the TEDUO inside $\textit{TEDUO}$
     text = "In this paper, we introduce $\\textit{TEDUO}$, a novel training pipeline."
     (row,) = _rows(text)
-    assert text[row["start"]:row["end"]] == "TEDUO"
+    assert text[row["start"] : row["end"]] == "TEDUO"
 
 
 def test_one_row_per_name_at_first_occurrence():
     # seeds/004 line 11 (PENCIL): the name recurs; one row at the first occurrence
-    text = ("We introduce PENCIL, which incorporates a novel reduction mechanism. By alternately generating and "
-            "erasing, PENCIL can think deeper.")
+    text = (
+        "We introduce PENCIL, which incorporates a novel reduction mechanism. By alternately "
+        "generating and "
+        "erasing, PENCIL can think deeper."
+    )
     rows = [r for r in _rows(text) if r["name"] == "PENCIL"]
     assert len(rows) == 1 and rows[0]["start"] == text.index("PENCIL")
 
@@ -191,13 +285,23 @@ def test_one_row_per_name_at_first_occurrence():
 def test_title_prefix_name():
     # seeds/003 line 56: AdaV's title names it; the abstract introduces it too
     title = "AdaV: Adaptive Text-visual Redirection for Vision-Language Models"
-    assert "AdaV" in _proposed("Extensive experiments demonstrate that our AdaV achieves SOTA performance.", title)
+    assert "AdaV" in _proposed(
+        "Extensive experiments demonstrate that our AdaV achieves SOTA performance.", title
+    )
 
 
 @pytest.mark.parametrize(
     "token,expected",
-    [("CoSyn", True), ("SAIL-VL", True), ("PENCIL", True), ("Mind2Web", True), ("Explorer", False),
-     ("RNN-based", False), ("A", False), ("reasoning", False)],
+    [
+        ("CoSyn", True),
+        ("SAIL-VL", True),
+        ("PENCIL", True),
+        ("Mind2Web", True),
+        ("Explorer", False),
+        ("RNN-based", False),
+        ("A", False),
+        ("reasoning", False),
+    ],
 )
 def test_name_shaped(token, expected):
     assert name_shaped(token) is expected
