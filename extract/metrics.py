@@ -21,7 +21,7 @@ import bisect
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from extract import benchmarks
@@ -33,9 +33,10 @@ VERSION = "1"
 DATA_FILES: tuple[str, ...] = ("units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES)
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
-_PRE = 48  # characters looked at before a number (qualifier, setup cue, score name)
 _AFTER_WORDS = 24  # characters after a unit in which a metric name counts as "right after"
 _BEFORE_CHARS = 160  # how far back in the sentence a metric name may be
+_CUTOFF = re.compile(r"@\d{1,3}\Z")
+_GLUE = re.compile(r"[\s\u00a0\u2009\u202f*$]{0,4}")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,23 @@ def _vocab() -> tuple[dict, dict[str, list[str]]]:
 
 
 def _alt(words: Sequence[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    """An alternation, longest first, grouped by first character.
+
+    Grouping lets the engine reject a position after one character instead of trying every
+    phrase in turn (a large speed-up for the 200-phrase metric vocabulary).
+    """
+    groups: dict[str, list[str]] = {}
+    for w in sorted(set(words), key=len, reverse=True):
+        groups.setdefault(w[0].lower(), []).append(w)
+    parts = []
+    for ws in groups.values():
+        if len(ws) == 1:
+            parts.append(re.escape(ws[0]))
+        else:
+            firsts = sorted({w[0] for w in ws})
+            head = re.escape(firsts[0]) if len(firsts) == 1 else "[" + "".join(re.escape(c) for c in firsts) + "]"
+            parts.append(head + "(?:" + "|".join(re.escape(w[1:]) for w in ws) + ")")
+    return "|".join(parts)
 
 
 def _is_acronym(word: str) -> bool:
@@ -76,9 +93,10 @@ def _patterns() -> dict[str, re.Pattern]:
     pts = _alt(u["points"])
     words = _alt(u["word_numbers"])
     comparatives = _alt(u["times_comparatives"])
+    gains = _alt(u["score_gain_words"])
     scores_ci = _alt([w for w in u["score_words"] if not _is_acronym(w)])
     scores_cs = _alt([w for w in u["score_words"] if _is_acronym(w)])
-    score = rf"(?:(?i:{scores_ci})|{scores_cs})(?![\w@+-])"
+    score = rf"(?<![\w@-])(?=[A-Za-z])(?:(?i:{scores_ci})|{scores_cs})(?![\w@+-])"
     quals = {q: _alt(v) for q, v in u["qualifiers"].items()}
     qual_alt = "|".join(f"(?P<q{i}>{alt})" for i, alt in enumerate(quals.values()))
     phrases_ci = [p for ps in aliases.values() for p in ps if not _is_acronym(p)]
@@ -86,7 +104,9 @@ def _patterns() -> dict[str, re.Pattern]:
     return {
         # A number not glued to a word, a version or a longer number.
         "number": re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,9})(?:\.\d{1,9})?(?![\d])"),
-        "word_number": re.compile(rf"(?<![\w-])(?i:{words})(?=-?fold|{_SP}times)"),
+        "word_number": re.compile(
+            rf"(?<![\w-])(?i:{words})(?=-?fold|{_SP}times|{_SP}points?\b|{_SP}out{_SP}of{_SP})"
+        ),
         # Units, tried in order at the end of the number.
         "percent": re.compile(
             rf"{_SP}?(?:{pct})(?![A-Za-z0-9])(?:{_SP}?(?P<pts>(?i:{pts}))(?![A-Za-z]))?"
@@ -100,19 +120,22 @@ def _patterns() -> dict[str, re.Pattern]:
         "fold": re.compile(rf"(?:-|{_SP})?fold\b"),
         "times_word": re.compile(rf"{_SP}times{_SP}(?i:{comparatives})\b"),
         "score_after": re.compile(rf"{_SP}{score}"),
+        "score_gain": re.compile(rf"{_SP}{score}{_SP}(?i:{gains})\b"),
         # A word after a bare number that makes it a count of things, not a score.
         "noun_after": re.compile(
             rf"{_SP}(?!(?i:on|in|and|or|vs|versus|compared|while|with|for|at|across|over|than|to"
             rf"|which|when|from|against|respectively|average|overall)\b)[A-Za-z]"
         ),
-        "out_of": re.compile(rf"{_SP}out{_SP}of{_SP}\d{{1,9}}\b"),
+        "out_of": re.compile(rf"{_SP}out{_SP}of{_SP}(?:\d{{1,9}}|(?i:{words}))\b"),
+        # "2-4x", "15-20%", "1.88 2.94x": a bare number before a number with a unit.
+        "range_to": re.compile(rf"(?:{_SP}?[-–—~]{_SP}?|{_SP}to{_SP}|{_SP})(?=\d)"),
         "score_before": re.compile(
-            rf"{score}(?:[- ]?(?i:scores?))?{_SP}?(?i:of|=|:|to|at|reaching|reaches|is|was)?{_SP}?\$?\Z"
+            rf"{score}(?:[- ]?(?i:scores?))?{_SP}?(?i:of|=|:|to|at|reaching|reaches|is|was)?{_SP}?\$?(?=\d)"
         ),
         # Setup numbers: "rank = 50\%", "sparsity of 50%", "10% of the training data".
         "setup_before": re.compile(
-            r"(?:=|(?i:\brank|\bratio|\bsparsity|\bdensity|\bbudget|\bthreshold|\bdropout|\bmasking"
-            r"|\bmask rate|\bset to|\bp\s?=|\bk\s?=|\btop))[\s$*(]{0,4}(?:of[\s$*]{1,3})?\Z"
+            r"(?:=|(?<![A-Za-z])(?=[bdkmprst])(?i:\brank|\bratio|\bsparsity|\bdensity|\bbudget|\bthreshold|\bdropout|\bmasking"
+            r"|\bmask rate|\bset to|\bp\s?=|\bk\s?=|\btop))[\s$*(]{0,4}(?:of[\s$*]{1,3})?(?=\d)"
         ),
         "setup_after": re.compile(
             rf"[\s$*]{{0,4}}(?i:sparsity|density|of{_SP}(?:the{_SP})?(?:(?:training|labeled|labelled"
@@ -121,10 +144,11 @@ def _patterns() -> dict[str, re.Pattern]:
             rf"|neurons|samples|examples|corpus)\b)"
         ),
         "qualifier": re.compile(
-            rf"(?<![A-Za-z])(?:{qual_alt})(?:[\s\u00a0\u2009\u202f$*(]|\\sim|\\approx|~){{0,6}}\Z"
+            rf"(?<![A-Za-z])(?=[A-Za-z~∼≈<>≥≤&$\\])(?:{qual_alt})"
+            rf"(?:[\s\u00a0\u2009\u202f$*(]|\\sim|\\approx|~){{0,6}}(?=[\dA-Za-z])"
         ),
         "alias": re.compile(
-            rf"(?<![\w@-])(?:(?i:{_alt(phrases_ci)})|{_alt(phrases_cs)})(?![\w@+-])"
+            rf"(?<![\w@-])(?=[A-Za-z])(?:(?i:{_alt(phrases_ci)})|{_alt(phrases_cs)})(?:@\d{{1,3}})?(?![\w@+-])"
         ),
         "sentence_end": re.compile(r"[.!?](?=[\s\u00a0]{1,3}[A-Z\"“(\[$*\\])"),
     }
@@ -141,6 +165,12 @@ def _alias_lookup() -> tuple[dict[str, str], list[str]]:
     return lookup, quals
 
 
+def _canonical(phrase: str, lookup: dict[str, str]) -> str | None:
+    """Canonical metric for a matched phrase ("F1@10" -> "F1")."""
+    base = _CUTOFF.sub("", phrase)
+    return lookup.get(base) or lookup.get(base.lower())
+
+
 def _number_ok(text: str, start: int) -> bool:
     """False for digits glued to a word ("H100", "GPT-4", "Top-1"); LaTeX "\\sim2" is fine."""
     if start == 0:
@@ -148,12 +178,12 @@ def _number_ok(text: str, start: int) -> bool:
     prev = text[start - 1]
     if prev.isalpha() or prev == "_":
         return text.endswith(("\\sim", "\\approx", "\\geq", "\\leq"), max(0, start - 7), start)
-    if prev in "-‑" and start >= 2 and text[start - 2].isalnum():
+    if prev in "-‑" and start >= 2 and text[start - 2].isalpha():
         return False
     return prev not in "@^/#"
 
 
-def _unit_at(text: str, end: int, pat: dict) -> tuple[str, int] | None:
+def _unit_at(text: str, start: int, end: int, pat: dict) -> tuple[str, int] | None:
     """The unit right after a number ending at ``end``: (unit, end of the unit) or None."""
     m = pat["percent"].match(text, end)
     if m:
@@ -176,14 +206,72 @@ def _unit_at(text: str, end: int, pat: dict) -> tuple[str, int] | None:
     m = pat["out_of"].match(text, end)
     if m:
         return "count", m.end()
+    m = pat["score_gain"].match(text, end)
+    if m:
+        return "points", end
     m = pat["score_after"].match(text, end)
     if m:
-        return "other", end
+        by = text.endswith((" by", "\u00a0by"), max(0, start - 4), start)
+        return ("points" if by else "other"), end
     return None
 
 
 def _sentence_bounds(text: str, pat: dict) -> list[int]:
     return [m.end() for m in pat["sentence_end"].finditer(text)]
+
+
+@dataclass
+class _Hit:
+    start: int  # of the span (qualifier included)
+    num: int  # of the number
+    unit_end: int
+    value: float
+    unit: str
+    qualifier: str | None
+
+
+def _find_hits(text: str, pat: dict) -> list[_Hit]:
+    """Numbers with a unit (or a score name before them) that are not setup numbers."""
+    units, _ = _vocab()
+    _, quals = _alias_lookup()
+    words = {k.lower(): v for k, v in units["word_numbers"].items()}
+    numbers = [(m.start(), m.end(), float(m.group(0).replace(",", ""))) for m in pat["number"].finditer(text)]
+    numbers += [(m.start(), m.end(), float(words[m.group(0).lower()])) for m in pat["word_number"].finditer(text)]
+    if not numbers:
+        return []
+    numbers.sort()
+    # Cues that must end right where a number starts, each found in one pass (linear time).
+    qual_at = {m.end(): m for m in pat["qualifier"].finditer(text)}
+    setup_at = {m.end() for m in pat["setup_before"].finditer(text)}
+    score_at: set[int] | None = None  # computed on first need
+
+    hits: list[_Hit] = []
+    for n_i, (start, end, value) in enumerate(numbers):
+        if not _number_ok(text, start):
+            continue
+        if text.startswith(".", end) and end + 1 < len(text) and text[end + 1].isdigit():
+            continue  # a version such as 1.2.3
+        got = _unit_at(text, start, end, pat)
+        if got is None and n_i + 1 < len(numbers):
+            r = pat["range_to"].match(text, end)
+            nxt = numbers[n_i + 1]
+            if r and r.end() == nxt[0]:
+                nxt_unit = _unit_at(text, nxt[0], nxt[1], pat)
+                if nxt_unit and nxt_unit[0] in ("%", "x", "points"):
+                    got = nxt_unit  # the low end of a range takes the unit of the high end
+        if got is None:
+            if score_at is None:
+                score_at = {m.end() for m in pat["score_before"].finditer(text)}
+            if start not in score_at or pat["noun_after"].match(text, end):
+                continue  # "accuracy of 20 LLMs" counts models, it reports no score
+            got = ("other", end)
+        unit, unit_end = got
+        if start in setup_at or pat["setup_after"].match(text, unit_end):
+            continue
+        q = qual_at.get(start)
+        qualifier = quals[next(i for i, g in enumerate(q.groups()) if g is not None)] if q else None
+        hits.append(_Hit(q.start() if q else start, start, unit_end, value, unit, qualifier))
+    return hits
 
 
 def find_metrics(text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()) -> list[MetricMatch]:
@@ -197,86 +285,64 @@ def find_metrics(text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()
         Matches in order of position.
     """
     pat = _patterns()
-    units, _ = _vocab()
-    lookup, quals = _alias_lookup()
-    words = {k.lower(): v for k, v in units["word_numbers"].items()}
+    hits = _find_hits(text, pat)
+    if not hits:
+        return []
+    lookup, _ = _alias_lookup()
     aliases = [(m.start(), m.end(), m.group(0)) for m in pat["alias"].finditer(text)]
     alias_starts = [a[0] for a in aliases]
     ends = _sentence_bounds(text, pat)
-    marks = sorted(benchmark_spans)
-    mark_starts = [b[0] for b in marks]
-
-    numbers = [(m.start(), m.end(), float(m.group(0).replace(",", ""))) for m in pat["number"].finditer(text)]
-    numbers += [(m.start(), m.end(), float(words[m.group(0).lower()])) for m in pat["word_number"].finditer(text)]
-    numbers.sort()
 
     found: list[MetricMatch] = []
-    for start, end, value in numbers:
-        if not _number_ok(text, start):
-            continue
-        if text.startswith(".", end) and end + 1 < len(text) and text[end + 1].isdigit():
-            continue  # a version such as 1.2.3
-        pre_from = max(0, start - _PRE)
-        unit_end: int
-        got = _unit_at(text, end, pat)
-        if got is None:
-            sb = pat["score_before"].search(text, pre_from, start)
-            if not sb or pat["noun_after"].match(text, end):
-                continue  # "accuracy of 20 LLMs" counts models, it reports no score
-            unit, unit_end = "other", end
-        else:
-            unit, unit_end = got
-        if pat["setup_before"].search(text, pre_from, start) or pat["setup_after"].match(text, unit_end):
-            continue
-
-        q = pat["qualifier"].search(text, pre_from, start)
-        qualifier = None
-        span_start = start
-        if q:
-            idx = next(i for i, g in enumerate(q.groups()) if g is not None)
-            qualifier = quals[idx]
-            span_start = q.start()
-
-        # Sentence around the number.
-        k = bisect.bisect_right(ends, start)
+    for h in hits:
+        k = bisect.bisect_right(ends, h.num)
         s_from = ends[k - 1] if k else 0
         s_to = ends[k] if k < len(ends) else len(text)
 
+        # The metric named right after the unit, else nearest before, else later in the sentence.
         metric = None
-        span_end = unit_end
-        i = bisect.bisect_left(alias_starts, unit_end)
-        if i < len(aliases) and aliases[i][0] < min(s_to, unit_end + _AFTER_WORDS):
+        span_end = h.unit_end
+        i = bisect.bisect_left(alias_starts, h.unit_end)
+        if i < len(aliases) and aliases[i][0] < min(s_to, h.unit_end + _AFTER_WORDS):
             a_start, a_end, a_text = aliases[i]
-            metric = lookup.get(a_text) or lookup.get(a_text.lower())
-            if re.fullmatch(r"[\s\u00a0\u2009\u202f*$]{0,4}", text[unit_end:a_start]):
-                span_end = a_end
+            metric = _canonical(a_text, lookup)
+            if _GLUE.fullmatch(text, h.unit_end, a_start):
+                span_end = a_end  # "77% accuracy"
         if metric is None:
-            j = bisect.bisect_left(alias_starts, span_start) - 1
-            while j >= 0 and aliases[j][1] > span_start:
+            j = bisect.bisect_left(alias_starts, h.start) - 1
+            while j >= 0 and aliases[j][1] > h.start:
                 j -= 1
-            if j >= 0 and aliases[j][0] >= max(s_from, start - _BEFORE_CHARS):
-                a_text = aliases[j][2]
-                metric = lookup.get(a_text) or lookup.get(a_text.lower())
+            if j >= 0 and aliases[j][0] >= max(s_from, h.num - _BEFORE_CHARS):
+                metric = _canonical(aliases[j][2], lookup)
         if metric is None and i < len(aliases) and aliases[i][0] < s_to:
-            a_text = aliases[i][2]
-            metric = lookup.get(a_text) or lookup.get(a_text.lower())
+            metric = _canonical(aliases[i][2], lookup)
 
-        bench = None
-        if marks:
-            b_i = bisect.bisect_left(mark_starts, s_from)
-            best = None
-            while b_i < len(marks) and marks[b_i][0] < s_to:
-                b_start, b_end, name = marks[b_i]
-                if b_end <= s_to:
-                    dist = abs(b_start - start)
-                    if best is None or dist < best[0]:
-                        best = (dist, name)
-                b_i += 1
-            bench = best[1] if best else None
+        found.append(MetricMatch(h.start, span_end, text[h.start:span_end], h.value, h.unit,
+                                 metric, h.qualifier))
+    return with_benchmarks(text, found, benchmark_spans) if benchmark_spans else found
 
-        found.append(MetricMatch(span_start, span_end, text[span_start:span_end], value, unit,
-                                 metric, qualifier, bench))
-    return found
+
+def with_benchmarks(text: str, matches: list[MetricMatch],
+                    benchmark_spans: Sequence[tuple[int, int, str]]) -> list[MetricMatch]:
+    """``matches`` with the benchmark named in the same sentence (nearest one) filled in."""
+    pat = _patterns()
+    ends = _sentence_bounds(text, pat)
+    marks = sorted(benchmark_spans)
+    mark_starts = [b[0] for b in marks]
+    out = []
+    for m in matches:
+        k = bisect.bisect_right(ends, m.start)
+        s_from = ends[k - 1] if k else 0
+        s_to = ends[k] if k < len(ends) else len(text)
+        b_i = bisect.bisect_left(mark_starts, s_from)
+        best: tuple[int, str] | None = None
+        while b_i < len(marks) and marks[b_i][0] < s_to:
+            b_start, b_end, name = marks[b_i]
+            if b_end <= s_to and (best is None or abs(b_start - m.start) < best[0]):
+                best = (abs(b_start - m.start), name)
+            b_i += 1
+        out.append(replace(m, benchmark=best[1] if best else None))
+    return out
 
 
 def metric_rows(paper_id: str, matches: list[MetricMatch]) -> list[dict]:
@@ -290,5 +356,8 @@ def metric_rows(paper_id: str, matches: list[MetricMatch]) -> list[dict]:
 
 def extract_rows(paper: PaperText) -> list[dict]:
     """Reported outcomes in the abstract of ``paper``, with the benchmark of their sentence."""
-    spans = [(r["start"], r["end"], r["name"]) for r in benchmarks.extract_rows(paper)]
-    return metric_rows(paper.paper_id, find_metrics(paper.abstract, spans))
+    matches = find_metrics(paper.abstract)
+    if matches:  # most abstracts report no number: skip the benchmark extractor for them
+        spans = [(r["start"], r["end"], r["name"]) for r in benchmarks.extract_rows(paper)]
+        matches = with_benchmarks(paper.abstract, matches, spans)
+    return metric_rows(paper.paper_id, matches)
