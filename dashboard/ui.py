@@ -51,15 +51,25 @@ def chart(df: pd.DataFrame, make: Callable[[pd.DataFrame], alt.Chart], name: str
     download(df, name, "csv", label="Data behind this chart (CSV)", key=f"chartdata_{slug(name)}")
 
 
+def rebuild_command() -> str:
+    """The command that rebuilds the current database with every stage (keywords included)."""
+    seeds = data.PROJECT_ROOT / "seeds"
+    names = set(data.load_table("sources")["source"].dropna())
+    from_seeds = bool(names) and all((seeds / n).is_file() for n in names)
+    inputs = "" if from_seeds else " <the files or folders it was built from>"
+    return f"paper-trends build{inputs} --db {data.db_path()}"
+
+
 def empty_table_note(table: str) -> str:
-    """Why an extraction table has no rows and how to fill it."""
+    """Why an extraction table has no rows and how to fill it ("" when it has rows)."""
     if len(data.load_table(table)):
         return ""
     stage = STAGE_OF.get(table, table)
-    extra = "" if table != "keywords" else " (leave out `--no-keywords`; the keyword stage is slow)"
+    extra = (" It was probably built with `--no-keywords`; rebuilding without that flag runs only "
+             "the (slow) keyword stage, unchanged papers keep their cached rows."
+             if table == "keywords" else "")
     return (f"The `{table}` table of this database is empty: the `{stage}` extraction stage has not "
-            f"produced rows yet. Rebuild with `paper-trends build --db {data.db_path()}`{extra} "
-            "to fill it.")
+            f"produced rows.{extra} To fill it: `{rebuild_command()}`")
 
 
 def filter_caption() -> tuple[int, int]:

@@ -9,7 +9,7 @@ st.title("Keywords")
 n, _ = ui.filter_caption()
 if data.load_table("keywords").empty:
     st.info(ui.empty_table_note("keywords"), icon=":material/info:")
-    st.code(f"paper-trends build --db {data.db_path()}", language="bash")
+    st.code(ui.rebuild_command(), language="bash")
     st.stop()
 if ui.no_papers():
     st.stop()
