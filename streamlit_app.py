@@ -12,10 +12,19 @@ st.set_option("client.disableDataExport", True)
 
 PAGES = {
     "Explore": [
-        st.Page("dashboard/app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
+        st.Page(
+            "dashboard/app_pages/overview.py",
+            title="Overview",
+            icon=":material/dashboard:",
+            default=True,
+        ),
         st.Page("dashboard/app_pages/trends.py", title="Trends", icon=":material/trending_up:"),
-        st.Page("dashboard/app_pages/techniques.py", title="Techniques", icon=":material/category:"),
-        st.Page("dashboard/app_pages/model_sizes.py", title="Model sizes", icon=":material/memory:"),
+        st.Page(
+            "dashboard/app_pages/techniques.py", title="Techniques", icon=":material/category:"
+        ),
+        st.Page(
+            "dashboard/app_pages/model_sizes.py", title="Model sizes", icon=":material/memory:"
+        ),
         st.Page("dashboard/app_pages/results.py", title="Results", icon=":material/leaderboard:"),
         st.Page("dashboard/app_pages/keywords.py", title="Keywords", icon=":material/key:"),
     ],

@@ -2,7 +2,8 @@
 
     python benchmarks/render_times.py --db /tmp/corpus.duckdb [--repeat 3]
 
-Cold = empty ``st.cache_data``/``st.cache_resource`` (tables read from DuckDB, filters computed); warm = the same
+Cold = empty ``st.cache_data``/``st.cache_resource`` (tables read from DuckDB, filters
+computed); warm = the same
 page rendered again (what a user sees on every interaction). The process start (imports,
 first script run) is reported separately. Targets: warm < 1 s per page, cold start < 5 s.
 """
@@ -23,7 +24,9 @@ WARM_TARGET, COLD_TARGET = 1.0, 5.0
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--db", required=True, type=Path, help="DuckDB file built by `paper-trends build`")
+    ap.add_argument(
+        "--db", required=True, type=Path, help="DuckDB file built by `paper-trends build`"
+    )
     ap.add_argument("--repeat", type=int, default=3, help="warm renders per page (median reported)")
     ap.add_argument("--pages", nargs="*", default=PAGES, choices=PAGES)
     args = ap.parse_args()
@@ -48,8 +51,10 @@ def main() -> int:
     con = store.connect(args.db)
     n = con.execute("SELECT count(*) FROM papers").fetchone()[0]
     con.close()
-    print(f"{args.db}: {n:,} papers · process start + first render: {startup:.2f} s "
-          f"(target < {COLD_TARGET:.0f} s)")
+    print(
+        f"{args.db}: {n:,} papers · process start + first render: {startup:.2f} s "
+        f"(target < {COLD_TARGET:.0f} s)"
+    )
     print(f"{'page':<12} {'cold s':>8} {'warm s':>8}  ok")
     worst_warm, failed = 0.0, []
     for page in args.pages:

@@ -11,9 +11,26 @@ import pandas as pd
 
 # Tableau 20, reordered so the first ten are the strong colours (most frequent categories).
 PALETTE = [
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-    "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63",
-    "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e",
+    "#4e79a7",
+    "#f28e2b",
+    "#e15759",
+    "#76b7b2",
+    "#59a14f",
+    "#edc948",
+    "#b07aa1",
+    "#ff9da7",
+    "#9c755f",
+    "#bab0ac",
+    "#a0cbe8",
+    "#ffbe7d",
+    "#ff9d9a",
+    "#86bcb6",
+    "#8cd17d",
+    "#f1ce63",
+    "#d4a6c8",
+    "#fabfd2",
+    "#d7b5a6",
+    "#79706e",
 ]
 SPAN_COLORS = {  # Papers page highlight colours per span kind
     "proposed method": "#f4a259",
@@ -26,10 +43,12 @@ SPAN_COLORS = {  # Papers page highlight colours per span kind
 BAR_HEIGHT = 24  # px per category on horizontal bar charts
 LABEL_LIMIT = 260  # px before a category label is cut with an ellipsis
 # log-axis labels as people write model sizes: 10M, 1B, 175B
-PARAMS_LABEL = ("datum.value >= 1e12 ? format(datum.value / 1e12, '~g') + 'T' : "
-                "datum.value >= 1e9 ? format(datum.value / 1e9, '~g') + 'B' : "
-                "datum.value >= 1e6 ? format(datum.value / 1e6, '~g') + 'M' : "
-                "datum.value >= 1e3 ? format(datum.value / 1e3, '~g') + 'K' : format(datum.value, '~g')")
+PARAMS_LABEL = (
+    "datum.value >= 1e12 ? format(datum.value / 1e12, '~g') + 'T' : "
+    "datum.value >= 1e9 ? format(datum.value / 1e9, '~g') + 'B' : "
+    "datum.value >= 1e6 ? format(datum.value / 1e6, '~g') + 'M' : "
+    "datum.value >= 1e3 ? format(datum.value / 1e3, '~g') + 'K' : format(datum.value, '~g')"
+)
 
 
 def cat_axis(limit: int = LABEL_LIMIT, **kw) -> alt.Axis:
@@ -63,8 +82,11 @@ def present_in(domain: list[str], values) -> list[str]:
 
 def color(field: str, domain: list[str], present=None, title: str | None = None) -> alt.Color:
     """The shared colour encoding; the legend lists only the ``present`` categories."""
-    legend = alt.Legend(labelLimit=LABEL_LIMIT, values=present_in(domain, present)) \
-        if present is not None else alt.Legend(labelLimit=LABEL_LIMIT)
+    legend = (
+        alt.Legend(labelLimit=LABEL_LIMIT, values=present_in(domain, present))
+        if present is not None
+        else alt.Legend(labelLimit=LABEL_LIMIT)
+    )
     return alt.Color(f"{field}:N", scale=color_scale(domain), title=title or field, legend=legend)
 
 
@@ -94,8 +116,13 @@ def papers_per_venue_year(df: pd.DataFrame) -> alt.Chart:
     )
 
 
-def top_categories(df: pd.DataFrame, column: str, domain: list[str], value: str = "papers",
-                   value_title: str = "papers") -> alt.Chart:
+def top_categories(
+    df: pd.DataFrame,
+    column: str,
+    domain: list[str],
+    value: str = "papers",
+    value_title: str = "papers",
+) -> alt.Chart:
     """Horizontal bars, one per category, coloured with the shared scale. ``df``: column, value."""
     return (
         alt.Chart(df)
@@ -110,8 +137,13 @@ def top_categories(df: pd.DataFrame, column: str, domain: list[str], value: str 
     )
 
 
-def plain_bars(df: pd.DataFrame, column: str, value: str = "papers", value_title: str = "papers",
-               color: str = "#4e79a7") -> alt.Chart:
+def plain_bars(
+    df: pd.DataFrame,
+    column: str,
+    value: str = "papers",
+    value_title: str = "papers",
+    color: str = "#4e79a7",
+) -> alt.Chart:
     """Horizontal bars in one colour (venues, keywords), sorted by value."""
     return (
         alt.Chart(df)
@@ -125,13 +157,25 @@ def plain_bars(df: pd.DataFrame, column: str, value: str = "papers", value_title
     )
 
 
-def trend_lines(df: pd.DataFrame, x: str, column: str, domain: list[str], value: str,
-                value_title: str, x_title: str | None = None, x_sort: list | None = None) -> alt.Chart:
+def trend_lines(
+    df: pd.DataFrame,
+    x: str,
+    column: str,
+    domain: list[str],
+    value: str,
+    value_title: str,
+    x_title: str | None = None,
+    x_sort: list | None = None,
+) -> alt.Chart:
     """One line per category over ``x`` (year or venue). ``df``: x, column, value, papers, total."""
     tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
     if x == "year":  # a real time axis: gaps between years stay visible
-        x_enc = alt.X("year:Q", title=x_title or x, scale=alt.Scale(zero=False, nice=False),
-                      axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0))
+        x_enc = alt.X(
+            "year:Q",
+            title=x_title or x,
+            scale=alt.Scale(zero=False, nice=False),
+            axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0),
+        )
     else:
         x_enc = alt.X(f"{x}:O", title=x_title or x, sort=x_sort, axis=cat_axis(labelAngle=-30))
     return (
@@ -147,8 +191,9 @@ def trend_lines(df: pd.DataFrame, x: str, column: str, domain: list[str], value:
     )
 
 
-def grouped_bars(df: pd.DataFrame, x: str, column: str, domain: list[str], value: str,
-                 value_title: str) -> alt.Chart:
+def grouped_bars(
+    df: pd.DataFrame, x: str, column: str, domain: list[str], value: str, value_title: str
+) -> alt.Chart:
     """Bars of ``value`` per category, side by side per ``x`` (e.g. per venue)."""
     present = present_in(domain, df[column])
     tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
@@ -166,8 +211,9 @@ def grouped_bars(df: pd.DataFrame, x: str, column: str, domain: list[str], value
     )
 
 
-def heatmap(df: pd.DataFrame, x: str, y: str, value: str, value_title: str,
-            y_sort: list[str] | None = None) -> alt.Chart:
+def heatmap(
+    df: pd.DataFrame, x: str, y: str, value: str, value_title: str, y_sort: list[str] | None = None
+) -> alt.Chart:
     """A ``y`` × ``x`` grid of ``value`` with the numbers written in the cells."""
     base = alt.Chart(df).encode(
         x=alt.X(f"{x}:N", title=None, axis=cat_axis(labelAngle=-30)),
@@ -180,32 +226,46 @@ def heatmap(df: pd.DataFrame, x: str, y: str, value: str, value_title: str,
     )
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text(f"{value}:Q", format=".1f" if df[value].dtype.kind == "f" else "d"),
-        color=alt.condition(f"datum.{value} > {float(df[value].max()) * 0.6}", alt.value("white"),
-                            alt.value("black")),
+        color=alt.condition(
+            f"datum.{value} > {float(df[value].max()) * 0.6}",
+            alt.value("white"),
+            alt.value("black"),
+        ),
     )
     return (rect + text).properties(height=max(160, 26 * df[y].nunique() + 60))
 
 
-def size_strip(df: pd.DataFrame, group: str, group_title: str, domain: list[str] | None = None) -> alt.Chart:
+def size_strip(
+    df: pd.DataFrame, group: str, group_title: str, domain: list[str] | None = None
+) -> alt.Chart:
     """Parameter counts on a log axis, one row per ``group``. ``df``: params, group, label, title.
 
     With ``domain`` (themes) the points take the shared theme colours.
     """
     lo, hi = df["params"].min(), df["params"].max()
-    ticks = [10.0 ** e for e in range(0, 16) if lo / 10 <= 10.0 ** e <= hi * 10]
+    ticks = [10.0**e for e in range(0, 16) if lo / 10 <= 10.0**e <= hi * 10]
     return (
         alt.Chart(df)
         .mark_circle(size=70, opacity=0.7)
         .encode(
-            x=alt.X("params:Q", scale=alt.Scale(type="log"), title="parameters (log scale)",
-                    axis=alt.Axis(labelExpr=PARAMS_LABEL, values=ticks, grid=True)),
+            x=alt.X(
+                "params:Q",
+                scale=alt.Scale(type="log"),
+                title="parameters (log scale)",
+                axis=alt.Axis(labelExpr=PARAMS_LABEL, values=ticks, grid=True),
+            ),
             y=alt.Y(f"{group}:N", title=group_title, axis=cat_axis()),
             yOffset=alt.YOffset("jitter:Q", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color(f"{group}:N", legend=None,
-                            scale=color_scale(domain) if domain else alt.Scale(scheme="tableau10")),
+            color=alt.Color(
+                f"{group}:N",
+                legend=None,
+                scale=color_scale(domain) if domain else alt.Scale(scheme="tableau10"),
+            ),
             tooltip=["size:N", "label", "title", group],
         )
-        .transform_calculate(jitter="random()", size=PARAMS_LABEL.replace("datum.value", "datum.params"))
+        .transform_calculate(
+            jitter="random()", size=PARAMS_LABEL.replace("datum.value", "datum.params")
+        )
         .properties(height=max(160, 60 * df[group].nunique()))
     )
 
@@ -219,14 +279,23 @@ def metric_distribution(df: pd.DataFrame, log: bool = False) -> alt.Chart:
     scale, axis = alt.Scale(), alt.Axis()
     if log:
         top = float(df["value"].abs().max()) if len(df) else 1.0
-        ticks = [0.0] + [10.0 ** e for e in range(0, 13) if 10.0 ** e <= top * 10]
+        ticks = [0.0] + [10.0**e for e in range(0, 13) if 10.0**e <= top * 10]
         ticks += [-t for t in ticks[1:] if -t >= float(df["value"].min()) * 10]
-        scale, axis = alt.Scale(type="symlog"), alt.Axis(values=sorted(ticks), format="~s", grid=True)
+        scale, axis = (
+            alt.Scale(type="symlog"),
+            alt.Axis(values=sorted(ticks), format="~s", grid=True),
+        )
     box = base.mark_boxplot(extent="min-max", opacity=0.4, color="#4e79a7").encode(
-        x=alt.X("value:Q", title="reported value" + (" (symmetric log scale)" if log else ""), scale=scale,
-                axis=axis))
+        x=alt.X(
+            "value:Q",
+            title="reported value" + (" (symmetric log scale)" if log else ""),
+            scale=scale,
+            axis=axis,
+        )
+    )
     pts = base.mark_circle(size=35, opacity=0.6, color="#e15759").encode(
-        x="value:Q", tooltip=["measure", "value", "text", "title"])
+        x="value:Q", tooltip=["measure", "value", "text", "title"]
+    )
     return (box + pts).properties(height=_height(df["measure"].nunique()))
 
 
@@ -254,8 +323,12 @@ def keyword_change(df: pd.DataFrame, a: str, b: str) -> alt.Chart:
             y=alt.Y("keyword:N", sort="-x", title=None, axis=cat_axis()),
             x=alt.X("change:Q", title=f"change in % of papers, {a} → {b}"),
             color=alt.condition("datum.change > 0", alt.value("#59a14f"), alt.value("#e15759")),
-            tooltip=["keyword", alt.Tooltip(f"share_{a}:Q", format=".2f"),
-                     alt.Tooltip(f"share_{b}:Q", format=".2f"), alt.Tooltip("change:Q", format="+.2f")],
+            tooltip=[
+                "keyword",
+                alt.Tooltip(f"share_{a}:Q", format=".2f"),
+                alt.Tooltip(f"share_{b}:Q", format=".2f"),
+                alt.Tooltip("change:Q", format="+.2f"),
+            ],
         )
         .properties(height=_height(len(df)))
     )

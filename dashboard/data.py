@@ -140,8 +140,9 @@ def filtered(table: str, filters=None) -> pd.DataFrame:
     return _filtered(source_key(), f.as_tuple(), table).copy(deep=False)
 
 
-def with_papers(df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
-                ) -> pd.DataFrame:
+def with_papers(
+    df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
+) -> pd.DataFrame:
     """``df`` joined to paper columns on ``paper_id`` (titles fall back to the abstract start)."""
     papers = load_table("papers")
     keep = ["paper_id", *[c for c in cols if c != "paper_id"]]

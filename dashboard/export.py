@@ -6,7 +6,11 @@ import io
 
 import pandas as pd
 
-FORMATS = {"csv": "text/csv", "parquet": "application/vnd.apache.parquet", "json": "application/json"}
+FORMATS = {
+    "csv": "text/csv",
+    "parquet": "application/vnd.apache.parquet",
+    "json": "application/json",
+}
 # A spreadsheet treats a cell starting with one of these as a formula (CSV/formula injection);
 # tab and carriage return are included as OWASP recommends.
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")

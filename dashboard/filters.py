@@ -17,7 +17,14 @@ UNKNOWN = "unknown"
 THEME_PREFIX = "theme:"
 MATCH_MODES = ("any", "all")
 # widget key == query parameter name
-K_VENUE, K_YEAR, K_TAG, K_MATCH, K_ACCEPTED, K_QUERY = "venue", "year", "tag", "match", "accepted", "q"
+K_VENUE, K_YEAR, K_TAG, K_MATCH, K_ACCEPTED, K_QUERY = (
+    "venue",
+    "year",
+    "tag",
+    "match",
+    "accepted",
+    "q",
+)
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,9 @@ class Filters:
     @property
     def active(self) -> bool:
         """True when any filter restricts the papers."""
-        return bool(self.venues or self.years or self.tags or self.accepted_only or self.query.strip())
+        return bool(
+            self.venues or self.years or self.tags or self.accepted_only or self.query.strip()
+        )
 
     def describe(self) -> str:
         """A one-line human description (used in captions and file names)."""
@@ -64,7 +73,7 @@ class Filters:
 
 def tag_label(tag: str) -> str:
     """Display text of a technique/theme option."""
-    return f"{tag[len(THEME_PREFIX):]} (theme)" if tag.startswith(THEME_PREFIX) else tag
+    return f"{tag[len(THEME_PREFIX) :]} (theme)" if tag.startswith(THEME_PREFIX) else tag
 
 
 def options(papers: pd.DataFrame, techniques: pd.DataFrame) -> dict[str, list[str]]:
@@ -106,7 +115,11 @@ def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[st
         keep &= papers["accepted"].astype("boolean").fillna(True).astype(bool)
     terms = f.query.lower().split()
     if terms:
-        text = (papers["title"].fillna("").astype(str) + " \n " + papers["abstract"].fillna("").astype(str)).str.lower()
+        text = (
+            papers["title"].fillna("").astype(str)
+            + " \n "
+            + papers["abstract"].fillna("").astype(str)
+        ).str.lower()
         for term in terms:
             keep &= text.str.contains(term, regex=False)
     ids = papers.loc[keep, "paper_id"]
@@ -114,7 +127,7 @@ def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[st
         sets = []
         for tag in f.tags:
             if tag.startswith(THEME_PREFIX):
-                hit = techniques.loc[techniques["theme"] == tag[len(THEME_PREFIX):], "paper_id"]
+                hit = techniques.loc[techniques["theme"] == tag[len(THEME_PREFIX) :], "paper_id"]
             else:
                 hit = techniques.loc[techniques["technique"] == tag, "paper_id"]
             sets.append(set(hit))
@@ -164,19 +177,45 @@ def sidebar(opts: dict[str, list[str]]) -> Filters:
     """Render the global filters in the sidebar and return them."""
     sb = st.sidebar
     sb.header("Filters")
-    sb.multiselect("Venue", opts["venue"], key=K_VENUE, bind="query-params", placeholder="All venues")
+    sb.multiselect(
+        "Venue", opts["venue"], key=K_VENUE, bind="query-params", placeholder="All venues"
+    )
     sb.multiselect("Year", opts["year"], key=K_YEAR, bind="query-params", placeholder="All years")
-    sb.multiselect("Technique / theme", opts["tag"], key=K_TAG, bind="query-params", format_func=tag_label,
-                   placeholder="Any" if opts["tag"] else "No techniques extracted yet",
-                   help="Papers tagged with the chosen techniques or themes (see Match).")
-    sb.segmented_control("Match", MATCH_MODES, default="any", key=K_MATCH, bind="query-params",
-                         format_func=lambda m: "any of" if m == "any" else "all of",
-                         help="any of: tagged with at least one choice; all of: with every choice.")
+    sb.multiselect(
+        "Technique / theme",
+        opts["tag"],
+        key=K_TAG,
+        bind="query-params",
+        format_func=tag_label,
+        placeholder="Any" if opts["tag"] else "No techniques extracted yet",
+        help="Papers tagged with the chosen techniques or themes (see Match).",
+    )
+    sb.segmented_control(
+        "Match",
+        MATCH_MODES,
+        default="any",
+        key=K_MATCH,
+        bind="query-params",
+        format_func=lambda m: "any of" if m == "any" else "all of",
+        help="any of: tagged with at least one choice; all of: with every choice.",
+    )
     has_status = opts.get("has_status", ["True"]) == ["True"]
-    sb.checkbox("Accepted only", key=K_ACCEPTED, bind="query-params", disabled=not has_status,
-                help="Drop papers whose status says rejected or withdrawn; papers without a known "
-                     "decision stay." if has_status else "No paper in this data has a known decision.")
-    sb.text_input("Search titles and abstracts", key=K_QUERY, bind="query-params",
-                  placeholder="e.g. retrieval", help="Every word must occur (case-insensitive).")
+    sb.checkbox(
+        "Accepted only",
+        key=K_ACCEPTED,
+        bind="query-params",
+        disabled=not has_status,
+        help="Drop papers whose status says rejected or withdrawn; papers without a known "
+        "decision stay."
+        if has_status
+        else "No paper in this data has a known decision.",
+    )
+    sb.text_input(
+        "Search titles and abstracts",
+        key=K_QUERY,
+        bind="query-params",
+        placeholder="e.g. retrieval",
+        help="Every word must occur (case-insensitive).",
+    )
     sb.button("Reset filters", on_click=_reset, width="stretch")
     return current()

@@ -86,13 +86,18 @@ def to_html(text: str, spans: list[Span]) -> str:
         color = SPAN_COLORS.get(covering[0].kind, "#dddddd")
         tip = html.escape("; ".join(dict.fromkeys(s.label for s in covering)), quote=True)
         outline = ";box-shadow:0 0 0 1px #555 inset" if len({s.kind for s in covering}) > 1 else ""
-        parts.append(f'<mark title="{tip}" style="background:{color};padding:0 1px;border-radius:3px'
-                     f'{outline}">{esc}</mark>')
+        parts.append(
+            f'<mark title="{tip}" style="background:{color};padding:0 1px;border-radius:3px'
+            f'{outline}">{esc}</mark>'
+        )
     return '<div style="line-height:1.7;font-size:1rem">' + "".join(parts) + "</div>"
 
 
 def legend_html(kinds: list[str] | None = None) -> str:
     """A colour legend for the span kinds."""
-    items = [f'<mark style="background:{SPAN_COLORS[k]};padding:0 4px;border-radius:3px;'
-             f'margin-right:6px">{html.escape(k)}</mark>' for k in (kinds or KINDS)]
+    items = [
+        f'<mark style="background:{SPAN_COLORS[k]};padding:0 4px;border-radius:3px;'
+        f'margin-right:6px">{html.escape(k)}</mark>'
+        for k in (kinds or KINDS)
+    ]
     return "<div>" + "".join(items) + "</div>"

@@ -11,8 +11,14 @@ import streamlit as st
 
 from dashboard import data, export, filters
 
-STAGE_OF = {"methods": "methods", "techniques": "techniques", "benchmarks": "benchmarks",
-            "model_sizes": "sizes", "metrics": "metrics", "keywords": "keywords"}
+STAGE_OF = {
+    "methods": "methods",
+    "techniques": "techniques",
+    "benchmarks": "benchmarks",
+    "model_sizes": "sizes",
+    "metrics": "metrics",
+    "keywords": "keywords",
+}
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
@@ -28,8 +34,9 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "data"
 
 
-def download(df: pd.DataFrame, name: str, fmt: str = "csv", label: str | None = None,
-             key: str | None = None) -> None:
+def download(
+    df: pd.DataFrame, name: str, fmt: str = "csv", label: str | None = None, key: str | None = None
+) -> None:
     """A download button for ``df`` (bytes made only when clicked; CSV is formula-safe)."""
     st.download_button(
         label or f"Download {fmt.upper()}",
@@ -42,7 +49,9 @@ def download(df: pd.DataFrame, name: str, fmt: str = "csv", label: str | None = 
     )
 
 
-def chart(df: pd.DataFrame, make: Callable[[pd.DataFrame], alt.Chart], name: str, empty: str) -> None:
+def chart(
+    df: pd.DataFrame, make: Callable[[pd.DataFrame], alt.Chart], name: str, empty: str
+) -> None:
     """Draw ``make(df)`` with a "data behind this chart" download, or say why there is nothing."""
     if df is None or df.empty:
         st.info(empty, icon=":material/info:")
@@ -65,11 +74,16 @@ def empty_table_note(table: str) -> str:
     if len(data.load_table(table)):
         return ""
     stage = STAGE_OF.get(table, table)
-    extra = (" It was probably built with `--no-keywords`; rebuilding without that flag runs only "
-             "the (slow) keyword stage, unchanged papers keep their cached rows."
-             if table == "keywords" else "")
-    return (f"The `{table}` table of this database is empty: the `{stage}` extraction stage has not "
-            f"produced rows.{extra} To fill it: `{rebuild_command()}`")
+    extra = (
+        " It was probably built with `--no-keywords`; rebuilding without that flag runs only "
+        "the (slow) keyword stage, unchanged papers keep their cached rows."
+        if table == "keywords"
+        else ""
+    )
+    return (
+        f"The `{table}` table of this database is empty: the `{stage}` extraction stage has not "
+        f"produced rows.{extra} To fill it: `{rebuild_command()}`"
+    )
 
 
 def filter_caption() -> tuple[int, int]:
@@ -85,7 +99,10 @@ def filter_caption() -> tuple[int, int]:
 def no_papers() -> bool:
     """Say so and return True when the filters leave no paper."""
     if not data.filtered_ids():
-        st.warning("No paper matches the current filters. Loosen them in the sidebar "
-                   "(or press **Reset filters**).", icon=":material/filter_alt_off:")
+        st.warning(
+            "No paper matches the current filters. Loosen them in the sidebar "
+            "(or press **Reset filters**).",
+            icon=":material/filter_alt_off:",
+        )
         return True
     return False

@@ -38,10 +38,14 @@ def build_upload(files: list[tuple[str, bytes]], max_mb: float = MAX_UPLOAD_MB) 
     if not files:
         return UploadResult(None, 0, error="No file was uploaded.")
     if len(files) > MAX_FILES:
-        return UploadResult(None, 0, error=f"Too many files ({len(files)}); at most {MAX_FILES} at once.")
+        return UploadResult(
+            None, 0, error=f"Too many files ({len(files)}); at most {MAX_FILES} at once."
+        )
     total = sum(len(b) for _, b in files)
     if total > max_mb * 1024 * 1024:
-        return UploadResult(None, 0, error=f"The upload is {total / 1e6:.1f} MB; the limit is {max_mb} MB.")
+        return UploadResult(
+            None, 0, error=f"The upload is {total / 1e6:.1f} MB; the limit is {max_mb} MB."
+        )
     from extract.pipeline import build
 
     root = Path(tempfile.mkdtemp(prefix="paper-trends-upload-"))

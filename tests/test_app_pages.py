@@ -62,8 +62,11 @@ def texts(at: AppTest) -> str:
 
 
 def _has_tech_or_note(at: AppTest) -> bool:
-    return bool(at.multiselect(key="tq_pick")) if "tq_pick" in [w.key for w in at.multiselect] \
+    return (
+        bool(at.multiselect(key="tq_pick"))
+        if "tq_pick" in [w.key for w in at.multiselect]
         else "techniques" in texts(at)
+    )
 
 
 # page -> (title, check of its key element)
@@ -124,16 +127,23 @@ def test_filters_apply_on_other_pages(seeds_db):
 
 
 def test_text_search_changes_paper_count(seeds_db):
-    n = sql(seeds_db, "SELECT count(*) FROM papers WHERE lower(coalesce(title, '') || ' ' || abstract) "
-                      "LIKE '%retrieval%'")[0][0]
+    n = sql(
+        seeds_db,
+        "SELECT count(*) FROM papers WHERE lower(coalesce(title, '') || ' ' || abstract) "
+        "LIKE '%retrieval%'",
+    )[0][0]
     at = app()
     at.text_input(key="q").set_value("Retrieval").run()
     assert metric(at, "Papers") == n
 
 
 def _common_technique(seeds_db, prefer="RAG"):
-    rows = sql(seeds_db, "SELECT technique, count(DISTINCT paper_id) n FROM techniques "
-                         "GROUP BY 1 ORDER BY (technique = ?) DESC, n DESC, 1 LIMIT 1", prefer)
+    rows = sql(
+        seeds_db,
+        "SELECT technique, count(DISTINCT paper_id) n FROM techniques "
+        "GROUP BY 1 ORDER BY (technique = ?) DESC, n DESC, 1 LIMIT 1",
+        prefer,
+    )
     if not rows:
         pytest.skip("the techniques stage produced no rows for the seeds (not implemented yet)")
     return rows[0]
@@ -148,14 +158,24 @@ def test_technique_filter_changes_paper_count(seeds_db):
 
 
 def test_technique_all_of_filter(seeds_db):
-    rows = sql(seeds_db, "SELECT technique FROM techniques GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, 1 "
-                         "LIMIT 2")
+    rows = sql(
+        seeds_db,
+        "SELECT technique FROM techniques GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, 1 "
+        "LIMIT 2",
+    )
     if len(rows) < 2:
         pytest.skip("fewer than two techniques extracted from the seeds")
     a, b = rows[0][0], rows[1][0]
-    any_n = sql(seeds_db, "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique IN (?, ?)", a, b)[0][0]
-    all_n = sql(seeds_db, "SELECT count(*) FROM (SELECT paper_id FROM techniques WHERE technique IN (?, ?) "
-                          "GROUP BY 1 HAVING count(DISTINCT technique) = 2)", a, b)[0][0]
+    any_n = sql(
+        seeds_db, "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique IN (?, ?)", a, b
+    )[0][0]
+    all_n = sql(
+        seeds_db,
+        "SELECT count(*) FROM (SELECT paper_id FROM techniques WHERE technique IN (?, ?) "
+        "GROUP BY 1 HAVING count(DISTINCT technique) = 2)",
+        a,
+        b,
+    )[0][0]
     at = app()
     at.multiselect(key="tag").set_value([a, b]).run()
     assert metric(at, "Papers") == any_n
@@ -181,7 +201,9 @@ def test_keywords_page_explains_empty_table(seeds_db):
 
 
 def test_paper_view_shows_provenance(seeds_db):
-    pid, source = sql(seeds_db, "SELECT paper_id, source FROM sources ORDER BY source, locator LIMIT 1")[0]
+    pid, source = sql(
+        seeds_db, "SELECT paper_id, source FROM sources ORDER BY source, locator LIMIT 1"
+    )[0]
     at = app("papers")
     at.selectbox(key="paper").set_value(pid).run()
     assert not at.exception
@@ -194,9 +216,17 @@ def test_uploaded_papers_join_the_view(seeds_db):
     from dashboard.data import UPLOADS_KEY
     from dashboard.upload import build_upload
 
-    records = [{"title": f"Uploaded paper {i}", "venue": "EMNLP", "year": 2024,
-                "abstract": f"We study topic number {i} with a retrieval-augmented model of 7B parameters "
-                            "and report a 5% accuracy gain on three benchmarks."} for i in range(3)]
+    records = [
+        {
+            "title": f"Uploaded paper {i}",
+            "venue": "EMNLP",
+            "year": 2024,
+            "abstract": f"We study topic number {i} with a retrieval-augmented model of 7B "
+            "parameters "
+            "and report a 5% accuracy gain on three benchmarks.",
+        }
+        for i in range(3)
+    ]
     import json
 
     res = build_upload([("mine.json", json.dumps(records).encode())])

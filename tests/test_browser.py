@@ -1,6 +1,7 @@
 """The dashboard in a real headless Chromium: no error element, the title is there, screenshots.
 
-Three pages by default (each load takes a few seconds); set ``PAPER_TRENDS_SCREENSHOTS=docs/screenshots``
+Three pages by default (each load takes a few seconds); set
+``PAPER_TRENDS_SCREENSHOTS=docs/screenshots``
 to visit every page and keep the PNGs there (default: pytest's tmp dir).
 """
 
@@ -19,16 +20,37 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
-                             shutil.which("chromium-browser") or "") if p and Path(p).is_file()), None)
-PAGES = {"": "paper-trends", "trends": "Trends", "techniques": "Techniques", "model_sizes": "Model sizes",
-         "results": "Results", "keywords": "Keywords", "papers": "Papers", "data": "Data"}
+CHROMIUM = next(
+    (
+        p
+        for p in (
+            "/usr/bin/chromium",
+            shutil.which("chromium") or "",
+            shutil.which("chromium-browser") or "",
+        )
+        if p and Path(p).is_file()
+    ),
+    None,
+)
+PAGES = {
+    "": "paper-trends",
+    "trends": "Trends",
+    "techniques": "Techniques",
+    "model_sizes": "Model sizes",
+    "results": "Results",
+    "keywords": "Keywords",
+    "papers": "Papers",
+    "data": "Data",
+}
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium not installed "
-                       "(Debian: apt-get install -y chromium; scripts/test.sh does it as root)"),
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="headless Chromium not installed "
+        "(Debian: apt-get install -y chromium; scripts/test.sh does it as root)",
+    ),
 ]
 
 
@@ -43,9 +65,23 @@ def server(seeds_db, tmp_path_factory):
     port = free_port()
     log = tmp_path_factory.mktemp("streamlit") / "server.log"
     env = dict(os.environ, PAPER_TRENDS_DB=str(seeds_db))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
-           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(ROOT / "streamlit_app.py"),
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -71,10 +107,22 @@ def server(seeds_db, tmp_path_factory):
 
 def chromium(*args: str, budget_ms: int = 20000) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory(prefix="pt-chromium-") as profile:
-        cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--disable-dev-shm-usage", "--hide-scrollbars", f"--user-data-dir={profile}",
-               f"--virtual-time-budget={budget_ms}", *args]
+        cmd = [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+            f"--virtual-time-budget={budget_ms}",
+            *args,
+        ]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
@@ -96,7 +144,9 @@ def rendered_dom(url: str, title: str) -> tuple[str, int]:
     return dom, budget
 
 
-BROWSER_PAGES = list(PAGES) if os.environ.get("PAPER_TRENDS_SCREENSHOTS") else ["", "trends", "papers"]
+BROWSER_PAGES = (
+    list(PAGES) if os.environ.get("PAPER_TRENDS_SCREENSHOTS") else ["", "trends", "papers"]
+)
 
 
 @pytest.mark.parametrize("page", BROWSER_PAGES)

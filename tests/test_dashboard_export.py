@@ -8,15 +8,18 @@ import pytest
 from dashboard import export
 
 
-@pytest.mark.parametrize("cell,expected", [
-    ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
-    ("+1+2", "'+1+2"),
-    ("-2+3", "'-2+3"),
-    ("@SUM(A1)", "'@SUM(A1)"),
-    ("\t=1", "'\t=1"),
-    ("BERT = 110M", "BERT = 110M"),
-    ("plain title", "plain title"),
-])
+@pytest.mark.parametrize(
+    "cell,expected",
+    [
+        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
+        ("+1+2", "'+1+2"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"),
+        ("BERT = 110M", "BERT = 110M"),
+        ("plain title", "plain title"),
+    ],
+)
 def test_csv_neutralises_formula_cells(cell, expected):
     df = pd.DataFrame({"title": [cell], "value": [-5.5]})
     rows = list(csv.DictReader(io.StringIO(export.to_csv(df).decode("utf-8"))))
@@ -36,6 +39,10 @@ def test_parquet_and_json_round_trip():
     df = pd.DataFrame({"paper_id": ["p1", "p2"], "params": [7e9, 1.5e8], "title": ["=a", "b"]})
     back = pd.read_parquet(io.BytesIO(export.to_bytes(df, "parquet")))
     pd.testing.assert_frame_equal(back, df)
-    assert json.loads(export.to_bytes(df, "json"))[0] == {"paper_id": "p1", "params": 7e9, "title": "=a"}
+    assert json.loads(export.to_bytes(df, "json"))[0] == {
+        "paper_id": "p1",
+        "params": 7e9,
+        "title": "=a",
+    }
     with pytest.raises(ValueError):
         export.to_bytes(df, "xlsx")

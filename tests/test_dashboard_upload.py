@@ -9,22 +9,31 @@ from dashboard.upload import build_upload, safe_name
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
 
-@pytest.mark.parametrize("name,expected", [
-    ("../../etc/passwd", "passwd"),
-    ("..\\..\\boot.ini", "boot.ini"),
-    (".bashrc", "bashrc"),
-    ("acl 2025 (final).json", "acl_2025_final_.json"),
-    ("", "upload_0"),
-    ("/", "upload_0"),
-])
+@pytest.mark.parametrize(
+    "name,expected",
+    [
+        ("../../etc/passwd", "passwd"),
+        ("..\\..\\boot.ini", "boot.ini"),
+        (".bashrc", "bashrc"),
+        ("acl 2025 (final).json", "acl_2025_final_.json"),
+        ("", "upload_0"),
+        ("/", "upload_0"),
+    ],
+)
 def test_safe_name(name, expected):
     assert safe_name(name) == expected
 
 
 def test_upload_builds_papers_in_a_temp_folder(tmp_path):
-    records = [{"title": "A paper", "abstract": "We propose a retrieval-augmented method that improves "
-                "accuracy by 5% on eight question answering benchmarks with a 7B model.",
-                "venue": "EMNLP", "year": 2024}]
+    records = [
+        {
+            "title": "A paper",
+            "abstract": "We propose a retrieval-augmented method that improves "
+            "accuracy by 5% on eight question answering benchmarks with a 7B model.",
+            "venue": "EMNLP",
+            "year": 2024,
+        }
+    ]
     res = build_upload([("../../evil.json", json.dumps(records).encode())])
     assert res.error is None and res.papers == 1
     assert "paper-trends-upload-" in str(res.db)

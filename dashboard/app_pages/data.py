@@ -13,16 +13,28 @@ st.title("Data")
 n, _ = ui.filter_caption()
 
 st.subheader("Download")
-st.caption("Every table, restricted to the papers passing the sidebar filters. CSV cells that a "
-           "spreadsheet would run as a formula (starting with = + - @) are prefixed with `'`.")
+st.caption(
+    "Every table, restricted to the papers passing the sidebar filters. CSV cells that a "
+    "spreadsheet would run as a formula (starting with = + - @) are prefixed with `'`."
+)
 c1, c2, c3 = st.columns([2, 2, 3])
-table = c1.selectbox("Table", list(TABLES), key="dt_table",
-                     format_func=lambda t: f"{t} ({len(data.filtered(t)):,} rows)")
+table = c1.selectbox(
+    "Table",
+    list(TABLES),
+    key="dt_table",
+    format_func=lambda t: f"{t} ({len(data.filtered(t)):,} rows)",
+)
 fmt = c2.segmented_control("Format", list(export.FORMATS), default="csv", key="dt_fmt") or "csv"
 suffix = "filtered" if filters.current().active else "all"
 with c3:
     st.write("")
-    ui.download(data.filtered(table), f"{table}_{suffix}", fmt, label=f"Download {table}.{fmt}", key="dt_one")
+    ui.download(
+        data.filtered(table),
+        f"{table}_{suffix}",
+        fmt,
+        label=f"Download {table}.{fmt}",
+        key="dt_one",
+    )
 
 
 def _zip() -> bytes:
@@ -33,8 +45,15 @@ def _zip() -> bytes:
     return buf.getvalue()
 
 
-st.download_button(f"Download every table ({fmt}, zip)", data=_zip, file_name=f"paper_trends_{suffix}_{fmt}.zip",
-                   mime="application/zip", on_click="ignore", key="dt_zip", icon=":material/folder_zip:")
+st.download_button(
+    f"Download every table ({fmt}, zip)",
+    data=_zip,
+    file_name=f"paper_trends_{suffix}_{fmt}.zip",
+    mime="application/zip",
+    on_click="ignore",
+    key="dt_zip",
+    icon=":material/folder_zip:",
+)
 with st.expander(f"Preview: {table}"):
     st.dataframe(data.filtered(table).head(200), hide_index=True)
 
@@ -45,16 +64,26 @@ for t in TABLES.values():
     stage = f" · filled by the `{t.stage}` stage" if t.stage else ""
     with st.expander(f"`{t.name}` · {rows:,} rows{stage}"):
         st.write(t.description)
-        st.dataframe(pd.DataFrame([{"column": c.name, "type": c.type, "meaning": c.description}
-                                   for c in t.columns]), hide_index=True)
+        st.dataframe(
+            pd.DataFrame(
+                [{"column": c.name, "type": c.type, "meaning": c.description} for c in t.columns]
+            ),
+            hide_index=True,
+        )
 
 st.subheader("Add your own paper list")
-st.caption(f"JSON, JSON Lines, CSV/TSV, BibTeX or raw text (format detected from content), up to "
-           f"{upload.MAX_UPLOAD_MB} MB in all. The papers are extracted with every stage except "
-           "keywords (too slow for an upload) and added to your view for this session only; the "
-           "database on disk is not changed.")
-files = st.file_uploader("Paper list files", accept_multiple_files=True, key="dt_upload",
-                         max_upload_size=upload.MAX_UPLOAD_MB)
+st.caption(
+    f"JSON, JSON Lines, CSV/TSV, BibTeX or raw text (format detected from content), up to "
+    f"{upload.MAX_UPLOAD_MB} MB in all. The papers are extracted with every stage except "
+    "keywords (too slow for an upload) and added to your view for this session only; the "
+    "database on disk is not changed."
+)
+files = st.file_uploader(
+    "Paper list files",
+    accept_multiple_files=True,
+    key="dt_upload",
+    max_upload_size=upload.MAX_UPLOAD_MB,
+)
 if st.button("Extract and add to my view", disabled=not files, key="dt_build", type="primary"):
     with st.spinner("Reading and extracting ..."):
         res = upload.build_upload([(f.name, f.getvalue()) for f in files])
@@ -62,10 +91,14 @@ if st.button("Extract and add to my view", disabled=not files, key="dt_build", t
         st.error(res.error)
     else:
         data.add_upload(res.db)
-        st.success(f"Added {res.papers:,} paper(s) to your view. Every page now includes them "
-                   "(papers already in the database keep their stored rows).")
+        st.success(
+            f"Added {res.papers:,} paper(s) to your view. Every page now includes them "
+            "(papers already in the database keep their stored rows)."
+        )
     if res.problems:
-        with st.expander(f"{len(res.problems)} problem(s) reading the upload", expanded=bool(res.error)):
+        with st.expander(
+            f"{len(res.problems)} problem(s) reading the upload", expanded=bool(res.error)
+        ):
             st.text("\n".join(res.problems[:200]))
 if data.uploaded_dbs():
     st.caption(f"{len(data.uploaded_dbs())} upload(s) in your view.")

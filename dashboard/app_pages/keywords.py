@@ -29,21 +29,37 @@ if groups_df.empty:
     st.info(ui.empty_table_note("techniques") or "No themes among the filtered papers.")
 else:
     counts = groups_df.groupby(by)["paper_id"].nunique().sort_values(ascending=False)
-    group = c2.selectbox(by.capitalize(), counts.index.tolist(), key=f"kw_group_{by}",
-                         format_func=lambda g: f"{g} ({counts[g]} papers)")
+    group = c2.selectbox(
+        by.capitalize(),
+        counts.index.tolist(),
+        key=f"kw_group_{by}",
+        format_func=lambda g: f"{g} ({counts[g]} papers)",
+    )
     k = c3.slider("How many", 5, 40, 15, key="kw_k")
     members = groups_df.loc[groups_df[by] == group, "paper_id"]
-    top = (kw[kw["paper_id"].isin(members)].groupby("keyword")["paper_id"].nunique()
-           .reset_index(name="papers").sort_values(["papers", "keyword"], ascending=[False, True]).head(k))
+    top = (
+        kw[kw["paper_id"].isin(members)]
+        .groupby("keyword")["paper_id"]
+        .nunique()
+        .reset_index(name="papers")
+        .sort_values(["papers", "keyword"], ascending=[False, True])
+        .head(k)
+    )
     top["% of papers"] = (100 * top["papers"] / max(len(set(members)), 1)).round(1)
-    ui.chart(top, lambda d: charts.plain_bars(d, "keyword"), f"top_keywords_{group}",
-             f"No keywords for {group}.")
+    ui.chart(
+        top,
+        lambda d: charts.plain_bars(d, "keyword"),
+        f"top_keywords_{group}",
+        f"No keywords for {group}.",
+    )
 
 st.subheader("Rising and falling keywords")
 years = sorted(papers["year"].dropna().astype(int).unique())
 if len(years) < 2:
-    st.info("Needs papers from at least two years; the current selection has "
-            f"{len(years)}. Widen the year filter.")
+    st.info(
+        "Needs papers from at least two years; the current selection has "
+        f"{len(years)}. Widen the year filter."
+    )
     st.stop()
 c1, c2, c3 = st.columns(3)
 a = c1.selectbox("From year", years, index=0, key="kw_a")
@@ -65,5 +81,9 @@ both["change"] = both[f"share_{b}"] - both[f"share_{a}"]
 both = both.reset_index(names="keyword").sort_values("change", ascending=False)
 moves = pd.concat([both.head(12), both.tail(12)]).drop_duplicates("keyword")
 moves = moves[moves["change"] != 0]
-ui.chart(moves, lambda d: charts.keyword_change(d, str(a), str(b)), f"keywords_{a}_{b}",
-         f"No keyword with at least {min_papers} papers changed between {a} and {b}.")
+ui.chart(
+    moves,
+    lambda d: charts.keyword_change(d, str(a), str(b)),
+    f"keywords_{a}_{b}",
+    f"No keyword with at least {min_papers} papers changed between {a} and {b}.",
+)

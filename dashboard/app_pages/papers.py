@@ -16,7 +16,9 @@ if ui.no_papers():
 
 papers = data.filtered("papers").copy()
 papers["display_title"] = data.display_titles(papers)
-q = st.text_input("Search within the filtered papers", key="pp_q", placeholder="words in the title or abstract")
+q = st.text_input(
+    "Search within the filtered papers", key="pp_q", placeholder="words in the title or abstract"
+)
 if q.strip():
     text = (papers["title"].fillna("") + " " + papers["abstract"].fillna("")).str.lower()
     for term in q.lower().split():
@@ -27,16 +29,23 @@ if papers.empty:
     st.stop()
 
 listing = papers[["display_title", "venue_label", "status", "paper_id"]].rename(
-    columns={"display_title": "title", "venue_label": "venue"})
-st.dataframe(listing, hide_index=True, height=240,
-             column_config={"title": st.column_config.TextColumn("title", width="large")})
+    columns={"display_title": "title", "venue_label": "venue"}
+)
+st.dataframe(
+    listing,
+    hide_index=True,
+    height=240,
+    column_config={"title": st.column_config.TextColumn("title", width="large")},
+)
 ui.download(listing, "papers_list", "csv", label="Download this list (CSV)")
 
 options = papers["paper_id"].tolist()[:MAX_OPTIONS]
 titles = dict(zip(papers["paper_id"], papers["display_title"] + " · " + papers["venue_label"]))
 if len(papers) > MAX_OPTIONS:
     st.caption(f"The picker lists the first {MAX_OPTIONS:,}; search to narrow down.")
-pid = st.selectbox("Paper", options, key="paper", bind="query-params", format_func=lambda p: titles.get(p, p))
+pid = st.selectbox(
+    "Paper", options, key="paper", bind="query-params", format_func=lambda p: titles.get(p, p)
+)
 if pid is None:
     st.stop()
 
@@ -57,14 +66,24 @@ if spans:
     st.html(highlight.legend_html(kinds))
 else:
     missing = [t for t in data.SPAN_TABLES if data.load_table(t).empty]
-    st.caption("Nothing was extracted from this abstract" +
-               (f" (empty tables in this database: {', '.join(missing)})." if missing else "."))
+    st.caption(
+        "Nothing was extracted from this abstract"
+        + (f" (empty tables in this database: {', '.join(missing)})." if missing else ".")
+    )
 st.html(highlight.to_html(str(paper["abstract"]), spans))
 
 tabs = st.tabs(["Extracted", "Keywords", "Provenance"])
 with tabs[0]:
-    rows = [{"kind": s.kind, "text": str(paper["abstract"])[int(s.start):int(s.end)], "what": s.label,
-             "start": s.start, "end": s.end} for s in spans]
+    rows = [
+        {
+            "kind": s.kind,
+            "text": str(paper["abstract"])[int(s.start) : int(s.end)],
+            "what": s.label,
+            "start": s.start,
+            "end": s.end,
+        }
+        for s in spans
+    ]
     if rows:
         st.dataframe(pd.DataFrame(rows).sort_values("start"), hide_index=True)
     else:
