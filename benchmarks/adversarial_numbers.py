@@ -55,8 +55,12 @@ def _per_100k(fn, text: str) -> tuple[float, int]:
 def main() -> None:
     """Time both extractors on each input and print seconds per 100 KB."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--with-benchmarks-kb", type=int, default=20,
-                    help="also time metrics.extract_rows (which calls extract.benchmarks) on this many KB")
+    ap.add_argument(
+        "--with-benchmarks-kb",
+        type=int,
+        default=20,
+        help="also time metrics.extract_rows (which calls extract.benchmarks) on this many KB",
+    )
     args = ap.parse_args()
     worst = 0.0
     print("find_sizes / find_metrics on 1 MB each (the pattern code of the two stages):")
@@ -64,7 +68,9 @@ def main() -> None:
         s_t, s_n = _per_100k(sizes.find_sizes, text)
         m_t, m_n = _per_100k(metrics.find_metrics, text)
         worst = max(worst, s_t, m_t)
-        print(f"{name:>14}  sizes {s_t:7.4f} s/100KB ({s_n} rows)  metrics {m_t:7.4f} s/100KB ({m_n} rows)")
+        print(
+            f"{name:>14}  sizes {s_t:7.4f} s/100KB ({s_n} rows)  metrics {m_t:7.4f} s/100KB ({m_n} rows)"
+        )
     print(f"worst: {worst:.4f} s per 100 KB (budget 1 s)")
     if args.with_benchmarks_kb:
         kb = args.with_benchmarks_kb

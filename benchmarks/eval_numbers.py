@@ -38,7 +38,9 @@ def _same_size(g: dict, p: dict) -> bool:
 
 
 def _same_metric(g: dict, p: dict) -> bool:
-    return g["unit"] == p["unit"] and abs(float(p["value"]) - float(g["value"])) <= 1e-6 * max(1.0, abs(g["value"]))
+    return g["unit"] == p["unit"] and abs(float(p["value"]) - float(g["value"])) <= 1e-6 * max(
+        1.0, abs(g["value"])
+    )
 
 
 def _prf(tp: int, n_pred: int, n_gold: int) -> tuple[float, float, float]:
@@ -77,15 +79,29 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict[str, dict[str, 
                     print(f"  FALSE {rec['source']}: {fields}")
             for g, p in mp:
                 if g["metric"] != p["metric"]:
-                    print(f"  NAME  {rec['source']}: {g['text']!r} gold={g['metric']} got={p['metric']}")
+                    print(
+                        f"  NAME  {rec['source']}: {g['text']!r} gold={g['metric']} got={p['metric']}"
+                    )
     s = _prf(c["s_tp"], c["s_pred"], c["s_gold"])
     m = _prf(c["m_tp"], c["m_pred"], c["m_gold"])
     return {
-        "sizes": {"P": s[0], "R": s[1], "F1": s[2], "gold": c["s_gold"], "pred": c["s_pred"],
-                  "model_agree": c["s_model"] / c["s_tp"] if c["s_tp"] else 1.0},
-        "metrics": {"P": m[0], "R": m[1], "F1": m[2], "gold": c["m_gold"], "pred": c["m_pred"],
-                    "name_agree": c["m_name"] / c["m_tp"] if c["m_tp"] else 1.0,
-                    "qualifier_agree": c["m_qual"] / c["m_tp"] if c["m_tp"] else 1.0},
+        "sizes": {
+            "P": s[0],
+            "R": s[1],
+            "F1": s[2],
+            "gold": c["s_gold"],
+            "pred": c["s_pred"],
+            "model_agree": c["s_model"] / c["s_tp"] if c["s_tp"] else 1.0,
+        },
+        "metrics": {
+            "P": m[0],
+            "R": m[1],
+            "F1": m[2],
+            "gold": c["m_gold"],
+            "pred": c["m_pred"],
+            "name_agree": c["m_name"] / c["m_tp"] if c["m_tp"] else 1.0,
+            "qualifier_agree": c["m_qual"] / c["m_tp"] if c["m_tp"] else 1.0,
+        },
     }
 
 
@@ -95,7 +111,11 @@ def main() -> None:
     ap.add_argument("--devset", default=str(ROOT / "benchmarks/devset/numbers.jsonl"))
     ap.add_argument("-v", "--verbose", action="store_true", help="print misses and false alarms")
     args = ap.parse_args()
-    records = [json.loads(line) for line in Path(args.devset).read_text(encoding="utf-8").splitlines() if line.strip()]
+    records = [
+        json.loads(line)
+        for line in Path(args.devset).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     subsets = {
         "seeds": [r for r in records if r["source"].startswith("seeds/")],
         "corpus": [r for r in records if not r["source"].startswith("seeds/")],
@@ -107,10 +127,14 @@ def main() -> None:
         res = evaluate(recs, verbose=verbose_here)
         s, m = res["sizes"], res["metrics"]
         print(f"{name:>6} ({len(recs)} abstracts)")
-        print(f"   sizes   P={s['P']:.3f} R={s['R']:.3f} F1={s['F1']:.3f}  gold={s['gold']} pred={s['pred']}"
-              f"  model-name agreement={s['model_agree']:.3f}")
-        print(f"   metrics P={m['P']:.3f} R={m['R']:.3f} F1={m['F1']:.3f}  gold={m['gold']} pred={m['pred']}"
-              f"  metric-name agreement={m['name_agree']:.3f}  qualifier agreement={m['qualifier_agree']:.3f}")
+        print(
+            f"   sizes   P={s['P']:.3f} R={s['R']:.3f} F1={s['F1']:.3f}  gold={s['gold']} pred={s['pred']}"
+            f"  model-name agreement={s['model_agree']:.3f}"
+        )
+        print(
+            f"   metrics P={m['P']:.3f} R={m['R']:.3f} F1={m['F1']:.3f}  gold={m['gold']} pred={m['pred']}"
+            f"  metric-name agreement={m['name_agree']:.3f}  qualifier agreement={m['qualifier_agree']:.3f}"
+        )
 
 
 if __name__ == "__main__":

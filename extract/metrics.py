@@ -1,8 +1,8 @@
-"""Reported metrics: "77% accuracy", "up to 5 ×", "an improvement of 19.0 points".
+r"""Reported metrics: "77% accuracy", "up to 5 ×", "an improvement of 19.0 points".
 
-A number is a reported outcome when a unit follows it: a percentage (``%``, ``\\%``,
+A number is a reported outcome when a unit follows it: a percentage (``%``, ``\%``,
 ``percent``), percentage points (``points``, ``pp``, "11.77% percentage points"), a multiplier
-(``×``, ``x``, ``\\times``, ``-fold``, "3 times faster") or a score name ("28.4 BLEU"), or when
+(``×``, ``x``, ``\times``, ``-fold``, "3 times faster") or a score name ("28.4 BLEU"), or when
 a score name precedes it ("an F1 of 85.3"), or it is "N out of M". Setup numbers are skipped:
 values after ``=``/"rank"/"ratio"/"sparsity" ("rank = 50% of dimension"), percentages of the
 data or parameters used ("10% of the training data"), dimensions and hardware ("3×3",
@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import bisect
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+
+import tomllib
 
 from extract import benchmarks
 from extract.records import PaperText
@@ -77,7 +78,11 @@ def _alt(words: Sequence[str]) -> str:
             parts.append(re.escape(ws[0]))
         else:
             firsts = sorted({w[0] for w in ws})
-            head = re.escape(firsts[0]) if len(firsts) == 1 else "[" + "".join(re.escape(c) for c in firsts) + "]"
+            head = (
+                re.escape(firsts[0])
+                if len(firsts) == 1
+                else "[" + "".join(re.escape(c) for c in firsts) + "]"
+            )
             parts.append(head + "(?:" + "|".join(re.escape(w[1:]) for w in ws) + ")")
     return "|".join(parts)
 
@@ -103,14 +108,17 @@ def _patterns() -> dict[str, re.Pattern]:
     phrases_cs = [p for ps in aliases.values() for p in ps if _is_acronym(p)]
     return {
         # A number not glued to a word, a version or a longer number.
-        "number": re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,9})(?:\.\d{1,9})?(?![\d])"),
+        "number": re.compile(
+            r"(?<![\d.,])(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,9})(?:\.\d{1,9})?(?![\d])"
+        ),
         "word_number": re.compile(
             rf"(?<![\w-])(?i:{words})(?=-?fold|{_SP}times|{_SP}points?\b|{_SP}out{_SP}of{_SP})"
         ),
         # Units, tried in order at the end of the number.
         "percent": re.compile(
             rf"{_SP}?(?:{pct})(?![A-Za-z0-9])(?:{_SP}?(?P<pts>(?i:{pts}))(?![A-Za-z]))?"
-            if "%" in u["percent"] else "(?!)"
+            if "%" in u["percent"]
+            else "(?!)"
         ),
         "points": re.compile(rf"{_SP}?(?:(?i:{pts}))(?![A-Za-z])(?!{_SP}of\b)"),
         "score_points": re.compile(rf"{_SP}{score}{_SP}(?i:points?)\b"),
@@ -172,7 +180,7 @@ def _canonical(phrase: str, lookup: dict[str, str]) -> str | None:
 
 
 def _number_ok(text: str, start: int) -> bool:
-    """False for digits glued to a word ("H100", "GPT-4", "Top-1"); LaTeX "\\sim2" is fine."""
+    r"""False for digits glued to a word ("H100", "GPT-4", "Top-1"); LaTeX "\sim2" is fine."""
     if start == 0:
         return True
     prev = text[start - 1]
@@ -235,8 +243,14 @@ def _find_hits(text: str, pat: dict) -> list[_Hit]:
     units, _ = _vocab()
     _, quals = _alias_lookup()
     words = {k.lower(): v for k, v in units["word_numbers"].items()}
-    numbers = [(m.start(), m.end(), float(m.group(0).replace(",", ""))) for m in pat["number"].finditer(text)]
-    numbers += [(m.start(), m.end(), float(words[m.group(0).lower()])) for m in pat["word_number"].finditer(text)]
+    numbers = [
+        (m.start(), m.end(), float(m.group(0).replace(",", "")))
+        for m in pat["number"].finditer(text)
+    ]
+    numbers += [
+        (m.start(), m.end(), float(words[m.group(0).lower()]))
+        for m in pat["word_number"].finditer(text)
+    ]
     if not numbers:
         return []
     numbers.sort()
@@ -274,7 +288,9 @@ def _find_hits(text: str, pat: dict) -> list[_Hit]:
     return hits
 
 
-def find_metrics(text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()) -> list[MetricMatch]:
+def find_metrics(
+    text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()
+) -> list[MetricMatch]:
     """Every reported outcome in ``text``.
 
     Args:
@@ -317,13 +333,17 @@ def find_metrics(text: str, benchmark_spans: Sequence[tuple[int, int, str]] = ()
         if metric is None and i < len(aliases) and aliases[i][0] < s_to:
             metric = _canonical(aliases[i][2], lookup)
 
-        found.append(MetricMatch(h.start, span_end, text[h.start:span_end], h.value, h.unit,
-                                 metric, h.qualifier))
+        found.append(
+            MetricMatch(
+                h.start, span_end, text[h.start : span_end], h.value, h.unit, metric, h.qualifier
+            )
+        )
     return with_benchmarks(text, found, benchmark_spans) if benchmark_spans else found
 
 
-def with_benchmarks(text: str, matches: list[MetricMatch],
-                    benchmark_spans: Sequence[tuple[int, int, str]]) -> list[MetricMatch]:
+def with_benchmarks(
+    text: str, matches: list[MetricMatch], benchmark_spans: Sequence[tuple[int, int, str]]
+) -> list[MetricMatch]:
     """``matches`` with the benchmark named in the same sentence (nearest one) filled in."""
     pat = _patterns()
     ends = _sentence_bounds(text, pat)
@@ -348,8 +368,17 @@ def with_benchmarks(text: str, matches: list[MetricMatch],
 def metric_rows(paper_id: str, matches: list[MetricMatch]) -> list[dict]:
     """Rows of the ``metrics`` table for one paper."""
     return [
-        {"paper_id": paper_id, "text": m.text, "value": m.value, "unit": m.unit, "metric": m.metric,
-         "qualifier": m.qualifier, "benchmark": m.benchmark, "start": m.start, "end": m.end}
+        {
+            "paper_id": paper_id,
+            "text": m.text,
+            "value": m.value,
+            "unit": m.unit,
+            "metric": m.metric,
+            "qualifier": m.qualifier,
+            "benchmark": m.benchmark,
+            "start": m.start,
+            "end": m.end,
+        }
         for m in matches
     ]
 

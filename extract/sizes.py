@@ -16,9 +16,10 @@ length of the text.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+
+import tomllib
 
 from extract.records import PaperText
 from extract.stages import DATA_DIR
@@ -88,7 +89,7 @@ def _patterns() -> dict[str, re.Pattern]:
 def _verdict_after(text: str, end: int, v: dict) -> str | None:
     """Decide from the words right after a size: a parameter or model noun, or another noun."""
     params, models, others = set(v["param_words"]), set(v["model_nouns"]), set(v["not_params"])
-    window = text[end:end + _WINDOW]
+    window = text[end : end + _WINDOW]
     pos = 0
     for _ in range(_DECIDING_WORDS):
         m = _NEXT_WORD.match(window, pos)
@@ -126,8 +127,11 @@ def find_sizes(text: str) -> list[SizeMatch]:
             c = pat["component"].match(part.group(0))
             if c and part.start() > 0:
                 params = _parse(c.group(1)) * _magnitude(c.group(2), v)
-                found.append(SizeMatch(offset + part.start(), offset + part.end(), part.group(0),
-                                       params, token))
+                found.append(
+                    SizeMatch(
+                        offset + part.start(), offset + part.end(), part.group(0), params, token
+                    )
+                )
                 taken.append((m.start(), m.start() + len(token)))
                 break
 
@@ -140,18 +144,20 @@ def find_sizes(text: str) -> list[SizeMatch]:
             continue
         letter = m.group("letter") or m.group("word")
         start = m.start() if m.group("approx") else m.start("num")
-        if text[max(0, m.start("num") - 1):m.start("num")] == "$":
+        if text[max(0, m.start("num") - 1) : m.start("num")] == "$":
             verdict: str | None = "no"  # money
         elif m.group("param"):
             verdict = "yes"
         else:
             verdict = _verdict_after(text, m.end(), v)
-        cand = _Candidate(start, m.end(), _parse(m.group("num")) * _magnitude(letter, v), letter, verdict)
+        cand = _Candidate(
+            start, m.end(), _parse(m.group("num")) * _magnitude(letter, v), letter, verdict
+        )
         if letter in v["bare_ok"]:
             prev = pat["prev_name"].search(text, max(0, m.start("num") - 40), m.start("num"))
             if prev and prev.group("name").lower() not in v["not_names"]:
                 name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
-                cand.model = f"{name} {text[m.start('num'):m.end('num')]}{letter}"
+                cand.model = f"{name} {text[m.start('num') : m.end('num')]}{letter}"
                 cand.verdict = cand.verdict or "yes"
         cands.append(cand)
 
@@ -161,14 +167,14 @@ def find_sizes(text: str) -> list[SizeMatch]:
         j = i
         while j + 1 < len(cands) and pat["list_gap"].match(text, cands[j].end, cands[j + 1].start):
             j += 1
-        group = cands[i:j + 1]
+        group = cands[i : j + 1]
         shared = next((c.verdict for c in reversed(group) if c.verdict), None)
         for c in group:
             verdict = c.verdict or shared
             if verdict is None and c.letter in v["bare_ok"]:
                 verdict = "yes"
             if verdict == "yes":
-                found.append(SizeMatch(c.start, c.end, text[c.start:c.end], c.params, c.model))
+                found.append(SizeMatch(c.start, c.end, text[c.start : c.end], c.params, c.model))
         i = j + 1
     found.sort(key=lambda s: (s.start, s.end))
     return found
@@ -177,8 +183,14 @@ def find_sizes(text: str) -> list[SizeMatch]:
 def size_rows(paper_id: str, matches: list[SizeMatch]) -> list[dict]:
     """Rows of the ``model_sizes`` table for one paper."""
     return [
-        {"paper_id": paper_id, "text": s.text, "params": s.params, "model": s.model,
-         "start": s.start, "end": s.end}
+        {
+            "paper_id": paper_id,
+            "text": s.text,
+            "params": s.params,
+            "model": s.model,
+            "start": s.start,
+            "end": s.end,
+        }
         for s in matches
     ]
 

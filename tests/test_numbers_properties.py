@@ -21,12 +21,68 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Text built from the pieces the patterns care about, so hypothesis reaches the interesting paths.
 _PIECES = [
-    "1", "7", "0.5", "1.47", "24,860", "B", "M", "K", "T", "b", "billion", "million", "%", "\\%",
-    "×", "x", "X", "\\times", "$", "\\sim", "~", ">", "$>$", " ", "\u00a0", "\u2009", "-", ".", ",",
-    "up to", "upto", "over", "about", "just", "not exceeded", "parameters", "-parameter", "-sized",
-    "model", "tokens", "context", "accuracy", "F1", "BLEU", "points", "percentage points", "pp",
-    "times faster", "fold", "out of", "four", "Llama-3-8B", "Qwen2.5-32B-Instruct", "LLaMA ", "rank = ",
-    "of the data", "(", ")", "*", "\n", "é", "🙂",
+    "1",
+    "7",
+    "0.5",
+    "1.47",
+    "24,860",
+    "B",
+    "M",
+    "K",
+    "T",
+    "b",
+    "billion",
+    "million",
+    "%",
+    "\\%",
+    "×",
+    "x",
+    "X",
+    "\\times",
+    "$",
+    "\\sim",
+    "~",
+    ">",
+    "$>$",
+    " ",
+    "\u00a0",
+    "\u2009",
+    "-",
+    ".",
+    ",",
+    "up to",
+    "upto",
+    "over",
+    "about",
+    "just",
+    "not exceeded",
+    "parameters",
+    "-parameter",
+    "-sized",
+    "model",
+    "tokens",
+    "context",
+    "accuracy",
+    "F1",
+    "BLEU",
+    "points",
+    "percentage points",
+    "pp",
+    "times faster",
+    "fold",
+    "out of",
+    "four",
+    "Llama-3-8B",
+    "Qwen2.5-32B-Instruct",
+    "LLaMA ",
+    "rank = ",
+    "of the data",
+    "(",
+    ")",
+    "*",
+    "\n",
+    "é",
+    "🙂",
 ]
 _texty = st.one_of(
     st.text(max_size=300),
@@ -41,7 +97,7 @@ def _check_rows(module, text: str) -> None:
     for row in rows:
         assert list(row) == cols
         assert 0 <= row["start"] < row["end"] <= len(text)
-        assert text[row["start"]:row["end"]] == row["text"]
+        assert text[row["start"] : row["end"]] == row["text"]
         assert row["paper_id"] == "p"
 
 
@@ -63,7 +119,9 @@ def test_metrics_never_raise_and_offsets_slice_back(text):
 
 
 def _adversarial_inputs() -> dict[str, str]:
-    spec = importlib.util.spec_from_file_location("adversarial_numbers", ROOT / "benchmarks" / "adversarial_numbers.py")
+    spec = importlib.util.spec_from_file_location(
+        "adversarial_numbers", ROOT / "benchmarks" / "adversarial_numbers.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod.adversarial_inputs()
@@ -75,6 +133,6 @@ def test_one_megabyte_adversarial_inputs_complete(name):
     text = _adversarial_inputs()[name]
     assert len(text) >= 1_000_000
     for m in sizes.find_sizes(text):
-        assert text[m.start:m.end] == m.text
+        assert text[m.start : m.end] == m.text
     for m in metrics.find_metrics(text):
-        assert text[m.start:m.end] == m.text
+        assert text[m.start : m.end] == m.text

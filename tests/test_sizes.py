@@ -17,26 +17,49 @@ def _found(text: str) -> list[tuple[float, str | None]]:
     "text,expected",
     [
         # seed 000 line 3 (pd276a663cbb2f9b)
-        ("with a 454M model featuring an expanded state achieving performance comparable to a 1.47B "
-         "model on FDA, a recall-intensive task.", [(4.54e8, None), (1.47e9, None)]),
+        (
+            "with a 454M model featuring an expanded state achieving performance comparable to a 1.47B "
+            "model on FDA, a recall-intensive task.",
+            [(4.54e8, None), (1.47e9, None)],
+        ),
         # seed 000 line 7 (p9f4271040eafb4d)
-        ("the optimal sampling ratios derived from small models (85M parameters) generalize effectively "
-         "to models that are several orders of magnitude larger (1.2B parameters)", [(8.5e7, None), (1.2e9, None)]),
+        (
+            "the optimal sampling ratios derived from small models (85M parameters) generalize effectively "
+            "to models that are several orders of magnitude larger (1.2B parameters)",
+            [(8.5e7, None), (1.2e9, None)],
+        ),
         # seed 000 line 11 (p5877f4cbb8aead8)
-        ("By equipping the Qwen2.5-32B-Instruct model with long-thought logical capabilities",
-         [(3.2e10, "Qwen2.5-32B-Instruct")]),
+        (
+            "By equipping the Qwen2.5-32B-Instruct model with long-thought logical capabilities",
+            [(3.2e10, "Qwen2.5-32B-Instruct")],
+        ),
         # seed 000 line 13 (p56f42c43265c28b)
-        ("our novel algorithm allows the paradigm to scale to ~30B-sized LLMs on 8×H100 GPUs",
-         [(3e10, None)]),
-        ("for different-scaled models, including Llama-3-8B, Gemma-2-9B, Qwen-2-7B, and Qwen-2.5-32B, where",
-         [(8e9, "Llama-3-8B"), (9e9, "Gemma-2-9B"), (7e9, "Qwen-2-7B"), (3.2e10, "Qwen-2.5-32B")]),
+        (
+            "our novel algorithm allows the paradigm to scale to ~30B-sized LLMs on 8×H100 GPUs",
+            [(3e10, None)],
+        ),
+        (
+            "for different-scaled models, including Llama-3-8B, Gemma-2-9B, Qwen-2-7B, and Qwen-2.5-32B, where",
+            [
+                (8e9, "Llama-3-8B"),
+                (9e9, "Gemma-2-9B"),
+                (7e9, "Qwen-2-7B"),
+                (3.2e10, "Qwen-2.5-32B"),
+            ],
+        ),
         # seed 000 line 15 (p2e8572c56f432db): a list shares "parameters"
-        ("an open-source vision language model (VLM) series achieving state-of-the-art (SOTA) performance "
-         "in 2B and 8B parameters.", [(2e9, None), (8e9, None)]),
+        (
+            "an open-source vision language model (VLM) series achieving state-of-the-art (SOTA) performance "
+            "in 2B and 8B parameters.",
+            [(2e9, None), (8e9, None)],
+        ),
         ("show that even a 2B VLM benefits from scaled up training data sizes", [(2e9, None)]),
         # seed 004 line 11 (pf967a9bd83c1c0f)
-        ("we demonstrate PENCIL with a small 25M-parameter transformer and 2048 context length solves "
-         "Einstein's puzzle", [(2.5e7, None)]),
+        (
+            "we demonstrate PENCIL with a small 25M-parameter transformer and 2048 context length solves "
+            "Einstein's puzzle",
+            [(2.5e7, None)],
+        ),
         # word magnitudes
         ("GPT-3 with 175 billion parameters", [(1.75e11, None)]),
         ("a 13-billion-parameter model", [(1.3e10, None)]),
@@ -92,7 +115,7 @@ def test_rows_follow_the_schema_and_offsets_slice_back():
     assert len(rows) == 3
     for row in rows:
         assert list(row) == TABLES[sizes.TABLE].column_names
-        assert abstract[row["start"]:row["end"]] == row["text"]
+        assert abstract[row["start"] : row["end"]] == row["text"]
         assert row["paper_id"] == "p1"
 
 
