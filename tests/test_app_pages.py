@@ -93,7 +93,7 @@ def test_page_renders(page):
 
 def test_every_page_file_is_registered():
     source = APP.read_text(encoding="utf-8")
-    registered = set(re.findall(r'st\.Page\("dashboard/app_pages/(\w+)\.py"', source))
+    registered = set(re.findall(r'st\.Page\(\s*"dashboard/app_pages/(\w+)\.py"', source))
     files = {p.stem for p in PAGES_DIR.glob("*.py") if p.stem != "__init__"}
     assert files == registered
     assert files == set(PAGES), "every page needs a check in PAGES above"
