@@ -140,7 +140,13 @@ TABLES: dict[str, Table] = {
                 _PID,
                 Column("text", "VARCHAR", "The span as written, e.g. `up to 5 ×`, `77% accuracy`."),
                 Column("value", "DOUBLE", "The number: `24.2%` -> 24.2, `5×` -> 5.0."),
-                Column("unit", "VARCHAR", "`%`, `points`, `x`, `count` or `other`."),
+                Column(
+                    "unit",
+                    "VARCHAR",
+                    "`%`, `points` (percentage points and score gains such as `+2.1 BLEU`), `x` "
+                    "(multiples: speedups, compression), `count` (`4 out of 5`) or `other` (raw scores "
+                    "such as `28.4 BLEU`).",
+                ),
                 Column("metric", "VARCHAR", "What is measured, normalised (`accuracy`, `speedup`, ...); NULL when unclear."),
                 Column("qualifier", "VARCHAR", "`up to`, `over`, `at most`, `about`, ... or NULL."),
                 Column("benchmark", "VARCHAR", "Benchmark named in the same sentence, else NULL."),
