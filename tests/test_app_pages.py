@@ -242,3 +242,27 @@ def test_uploaded_papers_join_the_view(seeds_db):
     at.switch_page("dashboard/app_pages/data.py").run()
     assert not at.exception
     assert any("upload" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("page", ["overview", "papers", "data"])
+def test_page_runs_alone_with_filters_from_the_url(seeds_db, page):
+    icml = sql(seeds_db, "SELECT count(*) FROM papers WHERE venue = 'ICML'")[0][0]
+    at = AppTest.from_file(str(PAGES_DIR / f"{page}.py"), default_timeout=TIMEOUT)
+    at.query_params["venue"] = "ICML"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(c.value.startswith(f"{icml} of ") for c in at.caption)
+
+
+def test_theme_filter(seeds_db):
+    rows = sql(
+        seeds_db,
+        "SELECT theme, count(DISTINCT paper_id) FROM techniques "
+        "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    )
+    if not rows:
+        pytest.skip("the techniques stage produced no rows for the seeds")
+    theme, n = rows[0]
+    at = app()
+    at.multiselect(key="tag").set_value([f"theme:{theme}"]).run()
+    assert metric(at, "Papers") == n
