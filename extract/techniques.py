@@ -245,7 +245,11 @@ def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
         if not spans:
             continue
         if r.strong:
-            if r.index not in strong or spans[0][0] < strong[r.index][0]:
+            # earliest evidence, the longer one on a tie: independent of rule order
+            if r.index not in strong or (spans[0][0], -spans[0][1]) < (
+                strong[r.index][0],
+                -strong[r.index][1],
+            ):
                 strong[r.index] = spans[0]
         else:
             weak.setdefault(r.index, set()).update(spans)
