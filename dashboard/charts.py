@@ -100,7 +100,7 @@ def _height(n: int) -> int:
     return max(120, BAR_HEIGHT * n + 40)
 
 
-def papers_per_venue_year(df: pd.DataFrame) -> alt.Chart:
+def papers_per_venue_year(df: pd.DataFrame, venues: list[str] | None = None) -> alt.Chart:
     """Bars of papers per venue and year. ``df``: venue, year, venue_label, papers."""
     order = df.sort_values(["venue", "year"])["venue_label"].tolist()
     return (
@@ -109,7 +109,11 @@ def papers_per_venue_year(df: pd.DataFrame) -> alt.Chart:
         .encode(
             x=alt.X("venue_label:N", sort=order, title=None, axis=cat_axis(labelAngle=-40)),
             y=alt.Y("papers:Q", title="papers"),
-            color=alt.Color("venue:N", title="venue", scale=alt.Scale(scheme="tableau10")),
+            color=alt.Color(
+                "venue:N",
+                title="venue",
+                scale=color_scale(venues) if venues else alt.Scale(scheme="tableau10"),
+            ),
             tooltip=["venue_label", "papers"],
         )
         .properties(height=300)

@@ -160,6 +160,12 @@ def display_titles(papers: pd.DataFrame) -> pd.Series:
     return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
 
 
+def venue_domain() -> list[str]:
+    """Every venue of the (unfiltered) view, sorted: the fixed order of venue colours."""
+    venues = load_table("papers")["venue"].astype("string").fillna("unknown")
+    return sorted(venues.unique(), key=str.lower)
+
+
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _domain(key: tuple, column: str) -> tuple[str, ...]:
     from dashboard.charts import category_order

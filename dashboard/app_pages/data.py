@@ -15,7 +15,7 @@ n, _ = ui.filter_caption()
 st.subheader("Download")
 st.caption(
     "Every table, restricted to the papers passing the sidebar filters. CSV cells that a "
-    "spreadsheet would run as a formula (starting with = + - @) are prefixed with `'`."
+    "spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe."
 )
 c1, c2, c3 = st.columns([2, 2, 3])
 table = c1.selectbox(

@@ -48,7 +48,7 @@ st.caption(
 cols = ["venue", "params", "label", "title", "paper_id"]
 ui.chart(
     sizes[cols],
-    lambda d: charts.size_strip(d, "venue", "venue"),
+    lambda d: charts.size_strip(d, "venue", "venue", data.venue_domain()),
     "model_sizes_by_venue",
     "No sizes.",
 )

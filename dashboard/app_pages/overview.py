@@ -51,7 +51,12 @@ if not ui.no_papers():
             .size()
             .reset_index(name="papers")
         )
-        ui.chart(pv, charts.papers_per_venue_year, "papers_per_venue_year", "No papers to count.")
+        ui.chart(
+            pv,
+            lambda d: charts.papers_per_venue_year(d, data.venue_domain()),
+            "papers_per_venue_year",
+            "No papers to count.",
+        )
     with right:
         st.subheader("Top techniques")
         tags = data.tag_table("technique")
