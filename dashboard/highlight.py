@@ -54,8 +54,8 @@ def paper_spans(paper_id: str, tables: dict[str, pd.DataFrame]) -> list[Span]:
     return spans
 
 
-def segments(text: str, spans: list[Span]) -> list[tuple[str, list[Span]]]:
-    """``text`` cut at every span boundary: (piece, spans covering it). Bad offsets are dropped."""
+def valid_spans(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` clamped to the text; empty, reversed or non-numeric offsets are dropped."""
     n = len(text)
     good = []
     for s in spans:
@@ -66,6 +66,13 @@ def segments(text: str, spans: list[Span]) -> list[tuple[str, list[Span]]]:
         start, end = max(0, start), min(n, end)
         if start < end:
             good.append(Span(start, end, s.kind, s.label))
+    return good
+
+
+def segments(text: str, spans: list[Span]) -> list[tuple[str, list[Span]]]:
+    """``text`` cut at every span boundary: (piece, spans covering it). Bad offsets are dropped."""
+    n = len(text)
+    good = valid_spans(text, spans)
     cuts = sorted({0, n, *[s.start for s in good], *[s.end for s in good]})
     out = []
     for a, b in zip(cuts, cuts[1:]):

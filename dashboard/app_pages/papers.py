@@ -60,7 +60,7 @@ for col in ("track", "status"):
 st.caption(ui.md_escape(" · ".join(meta)) + f" · id `{pid}`")
 
 tables = {t: data.load_table(t) for t in data.SPAN_TABLES}
-spans = highlight.paper_spans(pid, tables)
+spans = highlight.valid_spans(str(paper["abstract"]), highlight.paper_spans(pid, tables))
 kinds = [k for k in highlight.KINDS if k in {s.kind for s in spans}]
 if spans:
     st.html(highlight.legend_html(kinds))
