@@ -86,7 +86,9 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "methods",
-            "Named methods and models: those a paper proposes and those it only mentions.",
+            "Named methods and models: those a paper proposes and those it only mentions. One row per "
+            "(paper, name, role), at the name's first occurrence; a name in the vocabulary "
+            "(`extract/data/methods_vocab.toml`) is always `mentioned`.",
             (
                 _PID,
                 Column("name", "VARCHAR", "Method or model name, markup stripped (`ROPO`, `TEDUO`, `LoRA`)."),
@@ -98,7 +100,8 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "techniques",
-            "Technique/theme tags from the taxonomy in `extract/data/taxonomy.toml`.",
+            "Technique/theme tags from the taxonomy in `extract/data/taxonomy.toml`. One row per "
+            "(paper, technique), at its first evidence.",
             (
                 _PID,
                 Column("technique", "VARCHAR", "Canonical technique tag, e.g. `LoRA/PEFT`, `RAG`."),
@@ -111,7 +114,8 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "benchmarks",
-            "Named evaluation benchmarks and datasets mentioned in the abstract.",
+            "Named evaluation benchmarks and datasets mentioned in the abstract, including datasets "
+            "the paper introduces. One row per (paper, name), at its first occurrence.",
             (
                 _PID,
                 Column("name", "VARCHAR", "Benchmark or dataset name (`MMLU`, `TruthfulQA`, `BEIR`)."),
