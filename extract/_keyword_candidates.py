@@ -172,8 +172,8 @@ def _content(unit: tuple[str, str, str, int], prev_pos: str | None) -> bool:
         return False
     if pos in _NOUNS or pos == "ADJ":
         return text.lower() not in STOP_WORDS
-    # participles as modifiers ("augmented generation", "pre-trained models"), not "using X"
-    return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ", "NOUN", "PROPN", None} and prev_pos is not None
+    # participles as modifiers ("the proposed method", "novel learned representations"), not "using X"
+    return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ"}
 
 
 def noun_runs(doc: Doc) -> list[list[tuple[str, str, str, int]]]:
