@@ -287,7 +287,7 @@ def metric_distribution(df: pd.DataFrame, log: bool = False) -> alt.Chart:
         ticks += [-t for t in ticks[1:] if -t >= float(df["value"].min()) * 10]
         scale, axis = (
             alt.Scale(type="symlog"),
-            alt.Axis(values=sorted(ticks), format="~s", grid=True),
+            alt.Axis(values=sorted(ticks), format=",~r", grid=True),
         )
     box = base.mark_boxplot(extent="min-max", opacity=0.4, color="#4e79a7").encode(
         x=alt.X(

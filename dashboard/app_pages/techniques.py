@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import charts, data, ui
+from dashboard import charts, data, filters, ui
 
 st.title("Techniques")
 n, _ = ui.filter_caption()
@@ -20,7 +20,12 @@ if tech.empty:
 present = charts.present_in(domain, tech["technique"])
 c1, c2 = st.columns([3, 2])
 picked = c1.multiselect(
-    "Techniques", present, default=present[:1], key="tq_pick", placeholder="Pick techniques"
+    "Techniques",
+    present,
+    # start from the techniques chosen in the sidebar, if any
+    default=[t for t in filters.current().tags if t in present] or present[:1],
+    key="tq_pick",
+    placeholder="Pick techniques",
 )
 mode = (
     c2.segmented_control(
