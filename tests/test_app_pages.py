@@ -266,3 +266,37 @@ def test_theme_filter(seeds_db):
     at = app()
     at.multiselect(key="tag").set_value([f"theme:{theme}"]).run()
     assert metric(at, "Papers") == n
+
+
+def test_upload_through_the_data_page(seeds_db):
+    import json
+
+    total = sql(seeds_db, "SELECT count(*) FROM papers")[0][0]
+    records = [
+        {
+            "title": "An uploaded paper",
+            "venue": "EMNLP",
+            "year": 2023,
+            "abstract": "We propose UpNet, a 1.3B parameter model that improves exact match by "
+            "4 points on SQuAD through retrieval-augmented generation.",
+        }
+    ]
+    at = app("data")
+    at.get("file_uploader")[0].set_value(
+        ("../../mine.json", json.dumps(records).encode(), "application/json")
+    ).run()
+    at.button(key="dt_build").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Added 1 paper" in s.value for s in at.success), [e.value for e in at.error]
+    assert "EMNLP" in at.multiselect(key="venue").options
+    at.switch_page("dashboard/app_pages/overview.py").run()
+    assert metric(at, "Papers") == total + 1
+
+
+def test_bad_upload_shows_build_problems():
+    at = app("data")
+    at.get("file_uploader")[0].set_value(("junk.json", b"{not json", "application/json")).run()
+    at.button(key="dt_build").click().run()
+    assert not at.exception
+    assert at.error and "No paper could be read" in at.error[0].value
+    assert any("junk.json" in t.value for t in at.text)

@@ -22,7 +22,6 @@ table = c1.selectbox(
     "Table",
     list(TABLES),
     key="dt_table",
-    format_func=lambda t: f"{t} ({len(data.filtered(t)):,} rows)",
 )
 fmt = c2.segmented_control("Format", list(export.FORMATS), default="csv", key="dt_fmt") or "csv"
 suffix = "filtered" if filters.current().active else "all"
@@ -32,7 +31,7 @@ with c3:
         data.filtered(table),
         f"{table}_{suffix}",
         fmt,
-        label=f"Download {table}.{fmt}",
+        label=f"Download {table}.{fmt} ({len(data.filtered(table)):,} rows)",
         key="dt_one",
     )
 
@@ -84,13 +83,26 @@ files = st.file_uploader(
     key="dt_upload",
     max_upload_size=upload.MAX_UPLOAD_MB,
 )
+RESULT_KEY = "dt_upload_result"  # this page's own note of the last upload, shown after the rerun
+
+
+def _clear() -> None:
+    data.clear_uploads()
+    st.session_state.pop(RESULT_KEY, None)
+
+
 if st.button("Extract and add to my view", disabled=not files, key="dt_build", type="primary"):
     with st.spinner("Reading and extracting ..."):
         res = upload.build_upload([(f.name, f.getvalue()) for f in files])
-    if res.error:
-        st.error(res.error)
-    else:
+    st.session_state[RESULT_KEY] = res
+    if not res.error:
         data.add_upload(res.db)
+        st.rerun()  # so the sidebar's venue/year/technique choices include the new papers
+res = st.session_state.get(RESULT_KEY)
+if res is not None:
+    if res.error:
+        st.error(ui.md_escape(res.error))
+    else:
         st.success(
             f"Added {res.papers:,} paper(s) to your view. Every page now includes them "
             "(papers already in the database keep their stored rows)."
@@ -102,7 +114,7 @@ if st.button("Extract and add to my view", disabled=not files, key="dt_build", t
             st.text("\n".join(res.problems[:200]))
 if data.uploaded_dbs():
     st.caption(f"{len(data.uploaded_dbs())} upload(s) in your view.")
-    st.button("Remove my uploaded papers", on_click=data.clear_uploads, key="dt_clear")
+    st.button("Remove my uploaded papers", on_click=_clear, key="dt_clear")
 
 problems = data.load_table("build_problems")
 st.subheader("Build problems")

@@ -33,10 +33,11 @@ else:
         by.capitalize(),
         counts.index.tolist(),
         key=f"kw_group_{by}",
-        format_func=lambda g: f"{g} ({counts[g]} papers)",
+        help="Ordered by number of papers.",
     )
     k = c3.slider("How many", 5, 40, 15, key="kw_k")
     members = groups_df.loc[groups_df[by] == group, "paper_id"]
+    st.caption(f"{counts[group]:,} papers in {ui.md_escape(group)}.")
     top = (
         kw[kw["paper_id"].isin(members)]
         .groupby("keyword")["paper_id"]
@@ -50,7 +51,7 @@ else:
         top,
         lambda d: charts.plain_bars(d, "keyword"),
         f"top_keywords_{group}",
-        f"No keywords for {group}.",
+        f"No keywords for {ui.md_escape(group)}.",
     )
 
 st.subheader("Rising and falling keywords")

@@ -94,7 +94,10 @@ else:
         "Benchmark",
         order,
         key="rs_bench_one",
-        format_func=lambda b: f"{b} ({(with_bench['benchmark'] == b).sum()} values)",
+        help="Benchmarks named next to a reported value, most reported first.",
+    )
+    st.caption(
+        f"{(with_bench['benchmark'] == bench).sum()} value(s) reported on {ui.md_escape(bench)}."
     )
     per = with_bench[with_bench["benchmark"] == bench][
         ["title", "value", "measure", "text", "paper_id"]
