@@ -22,7 +22,8 @@ def encode(model: Any, texts: Sequence[str], batch_size: int = 64) -> np.ndarray
         return np.zeros((0, 0), dtype=np.float32)
     backend = getattr(model, "model", None)  # KeyBERT -> its backend
     if backend is not None and hasattr(backend, "embed"):
-        model = getattr(backend, "embedding_model", backend)
+        inner = getattr(backend, "embedding_model", None)  # the SentenceTransformer, if any
+        model = inner if hasattr(inner, "encode") else backend
     if hasattr(model, "encode"):
         try:
             vecs = model.encode(list(texts), batch_size=batch_size, show_progress_bar=False,

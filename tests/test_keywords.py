@@ -235,6 +235,41 @@ def test_unchanged_papers_are_not_embedded_again(monkeypatch, nlp):
     assert [t for t in embedded if t in heads] == [keywords._head(SEED_PAPERS[4].abstract, keywords.DOC_WORDS)]
 
 
+def test_a_keybert_instance_can_be_passed(nlp):
+    from keybert import KeyBERT
+    from keybert.backend import BaseEmbedder
+
+    class HashingBackend(BaseEmbedder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.encoder = HashingEncoder()
+
+        def embed(self, documents, verbose=False):
+            return self.encoder.encode(documents)
+
+    backend = HashingBackend()
+    rows = keywords.extract_batch(SEED_PAPERS[:3], model=KeyBERT(model=backend), nlp=nlp)
+    assert rows == keywords.extract_batch(SEED_PAPERS[:3], model=HashingEncoder(), nlp=nlp)
+    assert backend.encoder.calls
+
+
+@pytest.mark.parametrize("k", [3, 8])
+def test_prefilter_bounds_the_candidates_embedded(nlp, k):
+    enc = HashingEncoder()
+    papers = SEED_PAPERS[:4]
+    rows = keywords.extract_batch(papers, model=enc, nlp=nlp, prefilter_k=k, top_n=20)
+    docs = enc.calls[0]
+    phrases = [t for call in enc.calls[1:] for t in call]
+    assert len(docs) == len(papers)
+    assert 0 < len(phrases) <= k * len(papers)
+    assert all(len(r) <= k for r in _by_paper(rows).values())
+
+
+@pytest.mark.parametrize("n,expected", [(0, "a  b\nc d"), (2, "a b"), (4, "a b c d"), (10, "a b c d")])
+def test_head(n, expected):
+    assert keywords._head("a  b\nc d", n) == expected
+
+
 def test_empty_inputs(encoder, nlp):
     assert keywords.extract_batch([], model=encoder, nlp=nlp) == []
     assert keywords.extract_batch([PaperText("x", "We did it.")], model=encoder, nlp=nlp) == []
