@@ -53,7 +53,16 @@ def add_upload(db: str | Path) -> None:
 
 
 def clear_uploads() -> None:
-    """Drop this session's uploaded papers from the view."""
+    """Drop this session's uploaded papers from the view and delete their temporary folders."""
+    import shutil
+    import tempfile
+
+    tmp = Path(tempfile.gettempdir()).resolve()
+    for db in st.session_state.get(UPLOADS_KEY, []):
+        folder = Path(db).resolve().parent
+        # only ever delete what dashboard.upload created
+        if folder.parent == tmp and folder.name.startswith("paper-trends-upload-"):
+            shutil.rmtree(folder, ignore_errors=True)
     st.session_state[UPLOADS_KEY] = []
 
 

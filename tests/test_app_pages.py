@@ -300,3 +300,26 @@ def test_bad_upload_shows_build_problems():
     assert not at.exception
     assert at.error and "No paper could be read" in at.error[0].value
     assert any("junk.json" in t.value for t in at.text)
+
+
+def test_removing_uploads_deletes_their_temp_folder(seeds_db):
+    import json
+
+    from dashboard.data import UPLOADS_KEY
+    from dashboard.upload import build_upload
+
+    rec = [{"title": "T", "abstract": "We study a small question about uploads " * 3, "venue": "X"}]
+    res = build_upload([("a.json", json.dumps(rec).encode())])
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.session_state[UPLOADS_KEY] = [str(res.db)]
+    at.run()
+    at.switch_page("dashboard/app_pages/data.py").run()
+    at.button(key="dt_clear").click().run()
+    assert not at.exception
+    assert not res.db.parent.exists()
+    assert metric_after_clear(at) == sql(seeds_db, "SELECT count(*) FROM papers")[0][0]
+
+
+def metric_after_clear(at: AppTest) -> int:
+    at.switch_page("dashboard/app_pages/overview.py").run()
+    return metric(at, "Papers")
