@@ -7,7 +7,7 @@ punctuation removed (hyphens become spaces), the last word's plural folded.
 
     python benchmarks/keywords_bench.py                       # quality + speed, 3 systems
     python benchmarks/keywords_bench.py --naive-sample 100    # naive KeyBERT on 100 docs
-    python benchmarks/keywords_bench.py --all-corpus          # our pipeline on every file: docs/s, peak RSS
+    python benchmarks/keywords_bench.py --all-corpus          # ours on every file: docs/s, peak RSS
 
 Peak RSS is ``resource.getrusage(RUSAGE_SELF).ru_maxrss`` of this process; run ``--all-corpus``
 on its own so that it measures only the pipeline.
@@ -60,11 +60,17 @@ def load(files: Sequence[str], labelled: bool) -> tuple[list[PaperText], list[li
             abstract = (rec.get("abstract") or "").strip()
             if len(abstract) < 50 or abstract in seen:
                 continue
-            kws = list(dict.fromkeys(k for k in (normalise(x) for x in (rec.get("keywords") or "").split(";")) if k))
+            kws = list(
+                dict.fromkeys(
+                    k for k in (normalise(x) for x in (rec.get("keywords") or "").split(";")) if k
+                )
+            )
             if labelled and not kws:
                 continue
             seen.add(abstract)
-            papers.append(PaperText(f"{name}:{i}", abstract, (rec.get("title") or "").strip() or None))
+            papers.append(
+                PaperText(f"{name}:{i}", abstract, (rec.get("title") or "").strip() or None)
+            )
             gold.append(kws)
     return papers, gold
 
@@ -100,9 +106,15 @@ def run_yake(papers: Sequence[PaperText]) -> list[list[str]]:
 
 
 def run_naive(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
-    return [[k for k, _ in kw_model.extract_keywords(text_of(p), keyphrase_ngram_range=(1, 3),
-                                                      stop_words="english", top_n=10)]
-            for p in papers]
+    return [
+        [
+            k
+            for k, _ in kw_model.extract_keywords(
+                text_of(p), keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10
+            )
+        ]
+        for p in papers
+    ]
 
 
 def run_ours(papers: Sequence[PaperText], **options) -> list[list[str]]:
@@ -117,10 +129,16 @@ def peak_rss_mib() -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--naive-sample", type=int, default=100, help="documents for naive KeyBERT (~1 doc/s)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--naive-sample", type=int, default=100, help="documents for naive KeyBERT (~1 doc/s)"
+    )
     ap.add_argument("--limit", type=int, default=0, help="use only the first N labelled papers")
-    ap.add_argument("--all-corpus", action="store_true", help="only our pipeline, on every corpus file")
+    ap.add_argument(
+        "--all-corpus", action="store_true", help="only our pipeline, on every corpus file"
+    )
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     if not CORPUS.is_dir():
@@ -132,25 +150,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     t = time.perf_counter()
     kw_model = keywords.load_model()
     keywords.keyword_nlp()("Warm up the tagger.")
-    print(f"model + spaCy load: {time.perf_counter() - t:.1f}s; torch threads: "
-          f"{__import__('torch').get_num_threads()}; cpus: {os.cpu_count()}")
+    print(
+        f"model + spaCy load: {time.perf_counter() - t:.1f}s; torch threads: "
+        f"{__import__('torch').get_num_threads()}; cpus: {os.cpu_count()}"
+    )
 
     if args.all_corpus:
         files = sorted(p.name for p in CORPUS.glob("*.json"))
         papers, _ = load(files, labelled=False)
         rss0 = peak_rss_mib()
         _, secs = timed(lambda: run_ours(papers))
-        print(f"all corpus: {len(papers)} abstracts from {len(files)} files in {secs:.1f}s "
-              f"({len(papers) / secs:.1f} docs/s); peak RSS {peak_rss_mib():.0f} MiB "
-              f"({peak_rss_mib() / 1024:.2f} GiB; {rss0:.0f} MiB after loading models)")
+        print(
+            f"all corpus: {len(papers)} abstracts from {len(files)} files in {secs:.1f}s "
+            f"({len(papers) / secs:.1f} docs/s); peak RSS {peak_rss_mib():.0f} MiB "
+            f"({peak_rss_mib() / 1024:.2f} GiB; {rss0:.0f} MiB after loading models)"
+        )
         return 0
 
     papers, gold = load(LABELLED, labelled=True)
     if args.limit:
         papers, gold = papers[: args.limit], gold[: args.limit]
-    print(f"{len(papers)} ICLR 2017/2018 papers with author keywords "
-          f"(mean {sum(map(len, gold)) / len(gold):.1f} gold keyphrases)")
-    sample = sorted(random.Random(args.seed).sample(range(len(papers)), min(args.naive_sample, len(papers))))
+    print(
+        f"{len(papers)} ICLR 2017/2018 papers with author keywords "
+        f"(mean {sum(map(len, gold)) / len(gold):.1f} gold keyphrases)"
+    )
+    sample = sorted(
+        random.Random(args.seed).sample(range(len(papers)), min(args.naive_sample, len(papers)))
+    )
 
     results = []
     preds, secs = timed(lambda: run_yake(papers))
@@ -166,12 +192,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n{'system':<40} {'docs':>5} {'F1@5':>7} {'F1@10':>7} {'docs/s':>8} {'vs naive':>9}")
     for name, p, g, secs in results:
         dps = len(p) / secs
-        print(f"{name:<40} {len(p):>5} {f1_at(p, g, 5):>7.4f} {f1_at(p, g, 10):>7.4f} {dps:>8.2f} "
-              f"{dps / naive_dps:>8.1f}x")
-    print(f"{'paper-trends keywords, naive sample':<40} {len(sample):>5} {f1_at(ours_on_sample, s_gold, 5):>7.4f} "
-          f"{f1_at(ours_on_sample, s_gold, 10):>7.4f}")
+        print(
+            f"{name:<40} {len(p):>5} {f1_at(p, g, 5):>7.4f} {f1_at(p, g, 10):>7.4f} {dps:>8.2f} "
+            f"{dps / naive_dps:>8.1f}x"
+        )
+    print(
+        f"{'paper-trends keywords, naive sample':<40} {len(sample):>5} "
+        f"{f1_at(ours_on_sample, s_gold, 5):>7.4f} {f1_at(ours_on_sample, s_gold, 10):>7.4f}"
+    )
     yake_f1 = f1_at(results[0][1], gold, 5)
-    print(f"\nF1@5 ours / YAKE: {f1_at(results[2][1], gold, 5) / yake_f1:.2f}x; peak RSS {peak_rss_mib():.0f} MiB")
+    print(
+        f"\nF1@5 ours / YAKE: {f1_at(results[2][1], gold, 5) / yake_f1:.2f}x; "
+        f"peak RSS {peak_rss_mib():.0f} MiB"
+    )
     return 0
 
 

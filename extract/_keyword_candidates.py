@@ -7,12 +7,12 @@ tagger and attribute ruler; the parser is not needed).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import tomllib
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
@@ -38,7 +38,9 @@ class Stoplist:
 def load_stoplist() -> Stoplist:
     """The stoplist from ``extract/data/keyword_stopwords.toml``."""
     data = tomllib.loads(_DATA.read_text(encoding="utf-8"))
-    return Stoplist(*(frozenset(w.lower() for w in data[k]) for k in ("generic", "modifiers", "weak_heads")))
+    return Stoplist(
+        *(frozenset(w.lower() for w in data[k]) for k in ("generic", "modifiers", "weak_heads"))
+    )
 
 
 def is_acronym(word: str) -> bool:
@@ -46,11 +48,13 @@ def is_acronym(word: str) -> bool:
 
     Parts of a hyphenated word count apart: ``Retrieval-Augmented`` is not an acronym.
     """
-    return word[:1].isalnum() and any(sum(c.isupper() for c in part) >= 2 for part in re.split(r"[-/]", word))
+    return word[:1].isalnum() and any(
+        sum(c.isupper() for c in part) >= 2 for part in re.split(r"[-/]", word)
+    )
 
 
 def fold_plural(word: str) -> str:
-    """A crude singular: ``networks`` -> ``network``, ``LLMs`` -> ``llm``; ``loss``/``bias`` kept."""
+    """A crude singular: ``networks`` -> ``network``, ``LLMs`` -> ``llm``; ``loss`` kept."""
     w = word.lower()
     if len(w) > 3 and w.endswith("ies") and not w.endswith("eies"):
         return w[:-3] + "y"
@@ -69,9 +73,10 @@ def phrase_key(text: str) -> str:
 
 
 def display_form(words: Iterable[str]) -> str:
-    """Lower-case every word except acronyms (``RNN-based LLMs`` stays, ``Retrieval-Augmented`` does not)."""
+    """Lower-case all but acronyms (``RNN-based LLMs`` stays, ``Retrieval-Augmented`` does not)."""
     return " ".join(
-        "".join(part if is_acronym(part) else part.lower() for part in re.split(r"([-/])", w)) for w in words
+        "".join(part if is_acronym(part) else part.lower() for part in re.split(r"([-/])", w))
+        for w in words
     )
 
 
@@ -104,13 +109,15 @@ def find_acronyms(text: str) -> dict[str, str]:
 
 
 def _best_long_form(letters: list[str], words: list[str]) -> str | None:
-    """The shortest suffix of ``words`` whose characters cover ``letters`` in order (SH algorithm)."""
+    """The shortest suffix of ``words`` covering ``letters`` in order (Schwartz-Hearst)."""
     text = " ".join(words)
     li = len(letters) - 1
     ti = len(text) - 1
     while li >= 0:
         c = letters[li]
-        while ti >= 0 and (text[ti].lower() != c or (li == 0 and ti > 0 and text[ti - 1].isalnum())):
+        while ti >= 0 and (
+            text[ti].lower() != c or (li == 0 and ti > 0 and text[ti - 1].isalnum())
+        ):
             ti -= 1
         if ti < 0:
             return None
@@ -172,7 +179,7 @@ def _content(unit: tuple[str, str, str, int], prev_pos: str | None) -> bool:
         return False
     if pos in _NOUNS or pos == "ADJ":
         return text.lower() not in STOP_WORDS
-    # participles as modifiers ("the proposed method", "novel learned representations"), not "using X"
+    # participles as modifiers ("the proposed method", "novel learned features"), not "using X"
     return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ"}
 
 
@@ -232,15 +239,22 @@ def doc_candidates(
                     continue
                 # "large language" out of "large language models": a compound cut before its head
                 # is kept only when what follows is generic ("RNN models" -> "RNN")
-                if b < n and run[b][1] in _NOUNS and not all(
-                    fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[b:]
+                if (
+                    b < n
+                    and run[b][1] in _NOUNS
+                    and not all(
+                        fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[b:]
+                    )
                 ):
                     continue
                 span = words[a:b]
                 lowered = [w.lower() for w in span]
                 if fold_plural(lowered[-1]) in sl.weak_heads or lowered[-1] in sl.weak_heads:
                     continue
-                if all(w in sl.generic or fold_plural(w) in sl.generic or w in STOP_WORDS for w in lowered):
+                if all(
+                    w in sl.generic or fold_plural(w) in sl.generic or w in STOP_WORDS
+                    for w in lowered
+                ):
                     continue
                 if b - a == 1 and len(span[0]) <= 2:
                     continue
@@ -256,9 +270,12 @@ def doc_candidates(
                         embed = lf
                     else:
                         display = surface
-                        embed = " ".join(expand.get(fold_plural(w), w) if is_acronym(w) else w for w in span)
-                    cand = cands[key] = Candidate(key, display, embed, first=unit_index + a,
-                                                  n_words=len(key.split()))
+                        embed = " ".join(
+                            expand.get(fold_plural(w), w) if is_acronym(w) else w for w in span
+                        )
+                    cand = cands[key] = Candidate(
+                        key, display, embed, first=unit_index + a, n_words=len(key.split())
+                    )
                 cand.count += 1
                 if last[3] < title_chars:
                     cand.in_title = True

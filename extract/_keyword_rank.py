@@ -26,8 +26,9 @@ def encode(model: Any, texts: Sequence[str], batch_size: int = 64) -> np.ndarray
         model = inner if hasattr(inner, "encode") else backend
     if hasattr(model, "encode"):
         try:
-            vecs = model.encode(list(texts), batch_size=batch_size, show_progress_bar=False,
-                                convert_to_numpy=True)
+            vecs = model.encode(
+                list(texts), batch_size=batch_size, show_progress_bar=False, convert_to_numpy=True
+            )
         except TypeError:  # a minimal encoder without sentence-transformers' keyword arguments
             vecs = model.encode(list(texts))
     else:

