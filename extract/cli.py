@@ -132,7 +132,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
            "--server.port", str(args.port), "--server.headless", "true",
            "--browser.gatherUsageStats", "false"]
     print("Starting:", " ".join(cmd))
-    return subprocess.call(cmd, env=env)
+    return subprocess.call(cmd, env=env, cwd=PROJECT_ROOT)
 
 
 def make_parser() -> argparse.ArgumentParser:
