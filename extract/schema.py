@@ -161,11 +161,22 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "keywords",
-            "Keyphrases per paper from KeyBERT over noun-phrase candidates.",
+            "Keyphrases per paper: KeyBERT-style ranking (bundled all-MiniLM-L6-v2) of noun-phrase candidates.",
             (
                 _PID,
-                Column("keyword", "VARCHAR", "Keyphrase, lower-cased except acronyms."),
-                Column("score", "DOUBLE", "Cosine similarity between keyphrase and abstract embeddings."),
+                Column(
+                    "keyword",
+                    "VARCHAR",
+                    "Keyphrase, lower-cased except acronyms; an acronym defined in the abstract is shown "
+                    "with its long form, e.g. `retrieval-augmented generation (RAG)`.",
+                ),
+                Column(
+                    "score",
+                    "DOUBLE",
+                    "Relevance: cosine similarity between keyphrase and document (title + start of "
+                    "abstract) embeddings plus a small prior for repetition, title and early position; "
+                    "higher is better.",
+                ),
                 Column("rank", "INTEGER", "1 = best keyphrase of the paper."),
             ),
             stage="keywords",

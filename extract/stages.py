@@ -26,6 +26,7 @@ from typing import Any
 from extract.records import PaperText
 
 DATA_DIR = Path(__file__).parent / "data"
+BATCH_SIZE = 512  # papers per extract_batch call: progress granularity and memory bound
 
 # Stage name -> module, in the order a build runs them.
 STAGE_MODULES: dict[str, str] = {
@@ -70,9 +71,12 @@ class Stage:
         """Extract rows for ``papers``; ``progress(n)`` is called as papers are done."""
         batch = getattr(self.module, "extract_batch", None)
         if batch is not None:
-            rows = batch(papers)
-            if progress:
-                progress(len(papers))
+            rows = []
+            for i in range(0, len(papers), BATCH_SIZE):
+                chunk = papers[i : i + BATCH_SIZE]
+                rows.extend(batch(chunk))
+                if progress:
+                    progress(len(chunk))
             return rows
         rows: list[dict] = []
         for i, paper in enumerate(papers, 1):
