@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from extract.readers.common import record_from_mapping
+from extract.readers.common import collect
 from extract.records import InputError, Problem, RawRecord
 
 _ENTRY = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
@@ -119,11 +119,7 @@ def read(text: str, source: str, path: Path) -> tuple[list[RawRecord], list[Prob
         key, _, body = inner.partition(",")
         fields = _parse_fields(body)
         fields.setdefault("venue", fields.get("booktitle") or fields.get("journal") or "")
-        rec, problem = record_from_mapping(fields, source, f"line {line}", path)
-        if rec:
-            records.append(rec)
-        if problem:
-            problems.append(problem)
+        collect(fields, source, f"line {line}", path, records, problems)
     if n_entries == 0 and not problems:
         raise InputError("no BibTeX entries found")
     return records, problems

@@ -112,3 +112,19 @@ def record_from_mapping(
         ),
         None,
     )
+
+
+def collect(
+    mapping: dict[str, Any],
+    source: str,
+    locator: str,
+    path: Path,
+    records: list[RawRecord],
+    problems: list[Problem],
+) -> None:
+    """Convert one mapping with :func:`record_from_mapping`; append the record or the problem."""
+    rec, problem = record_from_mapping(mapping, source, locator, path)
+    if rec:
+        records.append(rec)
+    if problem:
+        problems.append(problem)

@@ -7,7 +7,7 @@ import io
 import sys
 from pathlib import Path
 
-from extract.readers.common import FIELD_ALIASES, record_from_mapping
+from extract.readers.common import FIELD_ALIASES, collect
 from extract.records import InputError, Problem, RawRecord
 
 _DELIMITERS = (",", "\t", ";", "|")
@@ -49,11 +49,7 @@ def read(text: str, source: str, path: Path) -> tuple[list[RawRecord], list[Prob
                 msg = f"{len(row) - 1 + len(row[None])} cells for {len(header)} columns; skipped"
                 problems.append(Problem(source, locator, msg, "warning"))
                 continue
-            rec, problem = record_from_mapping(row, source, locator, path)
-            if rec:
-                records.append(rec)
-            if problem:
-                problems.append(problem)
+            collect(row, source, locator, path, records, problems)
     except csv.Error as exc:
         msg = f"malformed CSV at line {start}: {exc} (unbalanced quotes?)"
         if not records:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from extract.readers.common import record_from_mapping
+from extract.readers.common import collect
 from extract.records import InputError, Problem, RawRecord
 
 _LIST_KEYS = ("papers", "data", "records", "items", "results", "rows")
@@ -42,11 +42,7 @@ def read_json(text: str, source: str, path: Path) -> tuple[list[RawRecord], list
         if not isinstance(item, dict):
             problems.append(Problem(source, locator, "record is not an object; skipped", "warning"))
             continue
-        rec, problem = record_from_mapping(item, source, locator, path)
-        if rec:
-            records.append(rec)
-        if problem:
-            problems.append(problem)
+        collect(item, source, locator, path, records, problems)
     return records, problems
 
 
@@ -67,11 +63,7 @@ def read_jsonl(text: str, source: str, path: Path) -> tuple[list[RawRecord], lis
         if not isinstance(item, dict):
             problems.append(Problem(source, locator, "line is not a JSON object; skipped", "warning"))
             continue
-        rec, problem = record_from_mapping(item, source, locator, path)
-        if rec:
-            records.append(rec)
-        if problem:
-            problems.append(problem)
+        collect(item, source, locator, path, records, problems)
     if not records and problems and all("malformed" in p.message for p in problems):
         raise InputError("malformed JSON Lines: no line parsed")
     return records, problems
