@@ -18,6 +18,20 @@ def seed_paragraphs(name_prefix: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")) if p.strip()]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_database_in_the_checkout(tmp_path_factory):
+    """Point the default database at a temp file, so no test writes data/ into the repo."""
+    import os
+
+    old = os.environ.get("PAPER_TRENDS_DB")
+    os.environ["PAPER_TRENDS_DB"] = str(tmp_path_factory.mktemp("default_db") / "paper_trends.duckdb")
+    yield
+    if old is None:
+        os.environ.pop("PAPER_TRENDS_DB", None)
+    else:
+        os.environ["PAPER_TRENDS_DB"] = old
+
+
 @pytest.fixture(scope="session")
 def seeds_dir() -> Path:
     return SEEDS
