@@ -120,6 +120,13 @@ def papers_per_venue_year(df: pd.DataFrame, venues: list[str] | None = None) -> 
     )
 
 
+def _count_axis(values: pd.Series) -> alt.Axis:
+    """Whole-number ticks for counts (no "0.5 papers"); default ticks for fractional values."""
+    if pd.api.types.is_integer_dtype(values):
+        return alt.Axis(format="d", tickMinStep=1)
+    return alt.Axis()
+
+
 def top_categories(
     df: pd.DataFrame,
     column: str,
@@ -133,7 +140,7 @@ def top_categories(
         .mark_bar()
         .encode(
             y=alt.Y(f"{column}:N", sort="-x", title=None, axis=cat_axis()),
-            x=alt.X(f"{value}:Q", title=value_title),
+            x=alt.X(f"{value}:Q", title=value_title, axis=_count_axis(df[value])),
             color=alt.Color(f"{column}:N", scale=color_scale(domain), legend=None),
             tooltip=[column, value],
         )
@@ -154,7 +161,7 @@ def plain_bars(
         .mark_bar(color=color)
         .encode(
             y=alt.Y(f"{column}:N", sort="-x", title=None, axis=cat_axis()),
-            x=alt.X(f"{value}:Q", title=value_title),
+            x=alt.X(f"{value}:Q", title=value_title, axis=_count_axis(df[value])),
             tooltip=[c for c in df.columns if not c.startswith("_")],
         )
         .properties(height=_height(len(df)))
