@@ -72,6 +72,12 @@ def load_model() -> Any:
     from keybert import KeyBERT
     from sentence_transformers import SentenceTransformer
 
+    try:  # the model loads from disk in a blink; its progress bar is only noise in build output
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
     torch.set_num_threads(max(1, min(MAX_THREADS, os.cpu_count() or 1)))
     return KeyBERT(model=SentenceTransformer(str(get_model_path()), device="cpu"))
 
