@@ -144,3 +144,20 @@ def extract_rows(paper: PaperText) -> list[dict]:
         start, end = view.span(s, e)
         rows.append({"paper_id": paper.paper_id, "name": name, "start": start, "end": end})
     return rows
+
+
+def mentions(paper: PaperText) -> list[tuple[int, int, str]]:
+    """Every occurrence ``(start, end, name)`` of the paper's benchmarks, in text order.
+
+    The table keeps one row per name; the metrics stage needs every place a benchmark is
+    named, to attach it to the results reported in the same sentence.
+    """
+    view = methods.clean_view(paper.abstract)
+    names = {name for name, _, _ in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title))}
+    out = []
+    for name in names:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", view.text):
+            start, end = view.span(m.start(), m.end())
+            out.append((start, end, name))
+    return sorted(out)
+

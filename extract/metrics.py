@@ -30,7 +30,7 @@ from extract.records import PaperText
 from extract.stages import DATA_DIR
 
 TABLE = "metrics"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = ("units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES)
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
@@ -387,6 +387,6 @@ def extract_rows(paper: PaperText) -> list[dict]:
     """Reported outcomes in the abstract of ``paper``, with the benchmark of their sentence."""
     matches = find_metrics(paper.abstract)
     if matches:  # most abstracts report no number: skip the benchmark extractor for them
-        spans = [(r["start"], r["end"], r["name"]) for r in benchmarks.extract_rows(paper)]
+        spans = benchmarks.mentions(paper)
         matches = with_benchmarks(paper.abstract, matches, spans)
     return metric_rows(paper.paper_id, matches)

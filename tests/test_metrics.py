@@ -182,7 +182,7 @@ def test_contract():
     from extract import benchmarks
 
     assert metrics.TABLE == "metrics"
-    assert metrics.VERSION == "1"
+    assert metrics.VERSION and metrics.VERSION != "0"  # "0" was the placeholder
     assert {"units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES} <= set(metrics.DATA_FILES)
 
 
@@ -196,3 +196,15 @@ def test_every_alias_names_one_metric():
             assert seen.setdefault(key, canonical) == canonical, (
                 f"{p!r} in {seen[key]!r} and {canonical!r}"
             )
+
+
+def test_benchmark_named_later_in_the_abstract_is_attached():
+    # 000_7ef0…, SafeLawBench: the benchmark's first mention is sentences before the result.
+    text = (
+        "To address this gap, we conducted the first exploration of LLMs' safety evaluation from a legal "
+        "perspective by proposing the SafeLawBench benchmark. Notably, even leading SOTA models like "
+        "Claude-3.5-Sonnet and GPT-4o have not exceeded 80.5% accuracy in multi-choice tasks on SafeLawBench, "
+        "while the average accuracy of 20 LLMs remains at 68.8%."
+    )
+    rows = metrics.extract_rows(PaperText("p", text))
+    assert [(r["value"], r["benchmark"]) for r in rows] == [(80.5, "SafeLawBench"), (68.8, "SafeLawBench")]
