@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,18 +20,25 @@ def seed_paragraphs(name_prefix: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")) if p.strip()]
 
 
+@contextmanager
+def database_env(db: Path):
+    """Set ``$PAPER_TRENDS_DB`` to ``db`` for the block (any fixture scope), then restore it."""
+    old = os.environ.get("PAPER_TRENDS_DB")
+    os.environ["PAPER_TRENDS_DB"] = str(db)
+    try:
+        yield db
+    finally:
+        if old is None:
+            os.environ.pop("PAPER_TRENDS_DB", None)
+        else:
+            os.environ["PAPER_TRENDS_DB"] = old
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _no_database_in_the_checkout(tmp_path_factory):
     """Point the default database at a temp file, so no test writes data/ into the repo."""
-    import os
-
-    old = os.environ.get("PAPER_TRENDS_DB")
-    os.environ["PAPER_TRENDS_DB"] = str(tmp_path_factory.mktemp("default_db") / "paper_trends.duckdb")
-    yield
-    if old is None:
-        os.environ.pop("PAPER_TRENDS_DB", None)
-    else:
-        os.environ["PAPER_TRENDS_DB"] = old
+    with database_env(tmp_path_factory.mktemp("default_db") / "paper_trends.duckdb"):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -12,6 +11,8 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from tests.conftest import database_env  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "streamlit_app.py"
 PAGES_DIR = ROOT / "dashboard" / "app_pages"
@@ -20,13 +21,8 @@ TIMEOUT = 60
 
 @pytest.fixture(scope="module", autouse=True)
 def seeds_env(seeds_db):
-    old = os.environ.get("PAPER_TRENDS_DB")
-    os.environ["PAPER_TRENDS_DB"] = str(seeds_db)
-    yield seeds_db
-    if old is None:
-        os.environ.pop("PAPER_TRENDS_DB", None)
-    else:
-        os.environ["PAPER_TRENDS_DB"] = old
+    with database_env(seeds_db):
+        yield seeds_db
 
 
 def sql(db: Path, query: str, *params):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+
+from tests.conftest import database_env
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = '<script>alert("x")</script> =HYPERLINK("http://evil") **bold** <img src=x onerror=y>'
@@ -26,13 +27,8 @@ def hostile_db(tmp_path_factory):
     (folder / "acl2025.json").write_text(json.dumps(records), encoding="utf-8")
     db = folder / "hostile.duckdb"
     build([folder / "acl2025.json"], db, skip={"keywords"})
-    old = os.environ.get("PAPER_TRENDS_DB")
-    os.environ["PAPER_TRENDS_DB"] = str(db)
-    yield db
-    if old is None:
-        os.environ.pop("PAPER_TRENDS_DB", None)
-    else:
-        os.environ["PAPER_TRENDS_DB"] = old
+    with database_env(db):
+        yield db
 
 
 def test_paper_view_escapes_title_and_abstract(hostile_db):
