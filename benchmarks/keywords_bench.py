@@ -120,7 +120,7 @@ def run_naive(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
 def run_ours(papers: Sequence[PaperText], **options) -> list[list[str]]:
     from extract import keywords
 
-    keywords._memo.clear()
+    keywords.clear_caches()  # cold: no memoised keywords or phrase vectors
     return [[k for k, _ in kws] for kws in keywords.extract_keywords(papers, **options)]
 
 

@@ -1,7 +1,7 @@
 """Keyphrase candidates: noun phrases from POS tags, generic words removed, acronyms merged.
 
 Private helper of :mod:`extract.keywords`. Works on spaCy docs that carry ``pos_``/``tag_`` (the
-tagger and attribute ruler; the parser is not needed).
+tagger plus the attribute ruler or :class:`extract.nlp.TagToPos`; the parser is not needed).
 """
 
 from __future__ import annotations
