@@ -22,6 +22,7 @@ _DATA = Path(__file__).parent / "data" / STOPLIST_FILE
 _NOUNS = {"NOUN", "PROPN"}
 _QUANTITY = re.compile(r"^[+-]?[\d.,]+[a-zA-Z%]{0,2}$|^\W+$")
 _ACRONYM_IN_PARENS = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]{1,11}?)(s?)\s*[;,)]")
+_BRACKET = re.compile(r"[()\[\]{}]")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 
 
@@ -72,10 +73,18 @@ def phrase_key(text: str) -> str:
     return " ".join(words)
 
 
+def _keeps_case(part: str) -> bool:
+    """Acronyms and mixed letter-digit names (``R3`` in ``MM-R3``, ``T5``) keep their case."""
+    return is_acronym(part) or (any(c.isupper() for c in part) and any(c.isdigit() for c in part))
+
+
 def display_form(words: Iterable[str]) -> str:
-    """Lower-case all but acronyms (``RNN-based LLMs`` stays, ``Retrieval-Augmented`` does not)."""
+    """Lower-case all words but acronyms and letter-digit names.
+
+    ``RNN-based LLMs`` and ``MM-R3`` stay as written; ``Retrieval-Augmented`` does not.
+    """
     return " ".join(
-        "".join(part if is_acronym(part) else part.lower() for part in re.split(r"([-/])", w))
+        "".join(part if _keeps_case(part) else part.lower() for part in re.split(r"([-/])", w))
         for w in words
     )
 
@@ -175,8 +184,8 @@ def _units(doc: Doc) -> list[tuple[str, str, str, int]]:
 
 def _content(unit: tuple[str, str, str, int], prev_pos: str | None) -> bool:
     text, pos, tag, _ = unit
-    if len(text) < 2 or _QUANTITY.match(text):
-        return False
+    if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text):
+        return False  # "(In-)Consistency" is one token: not a keyphrase word
     if pos in _NOUNS or pos == "ADJ":
         return text.lower() not in STOP_WORDS
     # participles as modifiers ("the proposed method", "novel learned features"), not "using X"

@@ -237,6 +237,18 @@ def test_acronym_and_expansion_stay_together(encoder, nlp):
     assert "RAG" not in kws and "retrieval-augmented generation" not in kws
 
 
+def test_names_keep_their_case_and_bracket_fragments_are_dropped(nlp):
+    # seed 003, line 50: a title with a letter-digit name and "(In-)Consistency" as one token
+    title = "MM-R3: On (In-)Consistency of Vision-Language Models (VLMs)"
+    doc = nlp(f"{title}. We evaluate MM-R3 on T5 models and study consistency.")
+    displays = [c.display for c in doc_candidates(doc, title_chars=len(title))]
+    assert "MM-R3" in displays and "T5 models" in displays
+    assert "MM-r3" not in displays and "t5 models" not in displays
+    assert not [d for d in displays if set(d) & set("()[]{}") and not d.endswith(")")]
+    assert "consistency" in displays and not [d for d in displays if "in-)" in d.lower()]
+    assert "vision-language models (VLMs)" in displays  # a lower-cased long form, acronym kept
+
+
 def test_each_document_and_distinct_candidate_is_embedded_once(nlp):
     enc = HashingEncoder()
     papers = SEED_PAPERS + [PaperText("copy", SEED_PAPERS[0].abstract, "A title")]
