@@ -73,20 +73,25 @@ def phrase_key(text: str) -> str:
     return " ".join(words)
 
 
-def _keeps_case(part: str) -> bool:
-    """Acronyms and mixed letter-digit names (``R3`` in ``MM-R3``, ``T5``) keep their case."""
-    return is_acronym(part) or (any(c.isupper() for c in part) and any(c.isdigit() for c in part))
+def _is_versioned_name(part: str) -> bool:
+    """Letters and digits with a capital: ``R3``, ``T5``, ``8B``, ``GPT4``."""
+    return any(c.isupper() for c in part) and any(c.isdigit() for c in part)
 
 
 def display_form(words: Iterable[str]) -> str:
-    """Lower-case all words but acronyms and letter-digit names.
+    """Lower-case all words but acronyms and names with digits.
 
-    ``RNN-based LLMs`` and ``MM-R3`` stay as written; ``Retrieval-Augmented`` does not.
+    ``RNN-based LLMs`` stays as written, and so do ``MM-R3`` and ``Llama-3-8B`` (a part with
+    letters and digits keeps the whole word); ``Retrieval-Augmented`` becomes lower-case.
     """
-    return " ".join(
-        "".join(part if _keeps_case(part) else part.lower() for part in re.split(r"([-/])", w))
-        for w in words
-    )
+    out = []
+    for w in words:
+        parts = re.split(r"([-/])", w)
+        if any(_is_versioned_name(p) for p in parts):
+            out.append(w)
+        else:
+            out.append("".join(p if is_acronym(p) else p.lower() for p in parts))
+    return " ".join(out)
 
 
 def find_acronyms(text: str) -> dict[str, str]:
