@@ -11,10 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomllib
-from spacy.lang.en.stop_words import STOP_WORDS
-from spacy.tokens import Doc
+
+if TYPE_CHECKING:  # spaCy itself is imported only when keywords are extracted
+    from spacy.tokens import Doc
 
 STOPLIST_FILE = "keyword_stopwords.toml"
 _DATA = Path(__file__).parent / "data" / STOPLIST_FILE
@@ -28,19 +30,26 @@ _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 
 @dataclass(frozen=True)
 class Stoplist:
-    """Generic words (a candidate of only these is dropped), leading modifiers, weak heads."""
+    """Generic words (a candidate of only these is dropped), leading modifiers, weak heads.
+
+    ``stop`` is spaCy's English stop word list (function words: "the", "our", "which").
+    """
 
     generic: frozenset[str]
     modifiers: frozenset[str]
     weak_heads: frozenset[str]
+    stop: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
 def load_stoplist() -> Stoplist:
-    """The stoplist from ``extract/data/keyword_stopwords.toml``."""
+    """The stoplist from ``extract/data/keyword_stopwords.toml`` plus spaCy's stop words."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
     data = tomllib.loads(_DATA.read_text(encoding="utf-8"))
     return Stoplist(
-        *(frozenset(w.lower() for w in data[k]) for k in ("generic", "modifiers", "weak_heads"))
+        *(frozenset(w.lower() for w in data[k]) for k in ("generic", "modifiers", "weak_heads")),
+        stop=frozenset(STOP_WORDS),
     )
 
 
@@ -142,7 +151,7 @@ def _best_long_form(letters: list[str], words: list[str]) -> str | None:
     n_words = len(long_form.split())
     if n_words < 2 and len(long_form) <= len(letters) + 1:
         return None
-    if long_form.split()[0].lower() in STOP_WORDS:
+    if long_form.split()[0].lower() in load_stoplist().stop:
         return None
     return long_form
 
@@ -192,7 +201,7 @@ def _content(unit: tuple[str, str, str, int], prev_pos: str | None) -> bool:
     if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text):
         return False  # "(In-)Consistency" is one token: not a keyphrase word
     if pos in _NOUNS or pos == "ADJ":
-        return text.lower() not in STOP_WORDS
+        return text.lower() not in load_stoplist().stop
     # participles as modifiers ("the proposed method", "novel learned features"), not "using X"
     return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ"}
 
@@ -245,7 +254,7 @@ def doc_candidates(
         n = len(run)
         for a in range(n):
             wa = words[a].lower()
-            if wa in STOP_WORDS or wa in sl.modifiers:
+            if wa in sl.stop or wa in sl.modifiers:
                 continue
             for b in range(a + 1, min(n, a + max_words) + 1):
                 last = run[b - 1]
@@ -266,7 +275,7 @@ def doc_candidates(
                 if fold_plural(lowered[-1]) in sl.weak_heads or lowered[-1] in sl.weak_heads:
                     continue
                 if all(
-                    w in sl.generic or fold_plural(w) in sl.generic or w in STOP_WORDS
+                    w in sl.generic or fold_plural(w) in sl.generic or w in sl.stop
                     for w in lowered
                 ):
                     continue

@@ -87,3 +87,23 @@ def test_stale_temp_file_of_a_dead_build_is_removed(tmp_path):
     store.write_tables(db, {})
     assert not stale.exists()
     assert db.is_file()
+
+
+def test_a_build_without_keywords_never_loads_spacy_or_torch(tmp_path):
+    """``--no-keywords`` is the quick build: the NLP libraries stay unimported."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from extract.cli import main\n"
+        f"rc = main(['build', {str(ROOT / 'seeds')!r}, '--db', {str(tmp_path / 'x.duckdb')!r},"
+        " '--no-keywords', '--quiet'])\n"
+        "print(rc, sorted(m for m in ('spacy', 'torch', 'sentence_transformers') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert out.stdout.strip().splitlines()[-1] == "0 []", out.stdout + out.stderr
+    with duckdb.connect(str(tmp_path / "x.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM papers").fetchone()[0] == 48
