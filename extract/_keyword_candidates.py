@@ -32,12 +32,15 @@ _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 class Stoplist:
     """Generic words (a candidate of only these is dropped), leading modifiers, weak heads.
 
-    ``stop`` is spaCy's English stop word list (function words: "the", "our", "which").
+    ``fragments`` are modifiers of lexicalised compounds ("large language" of "large language
+    models"): dropped from a paper that uses them only inside the compound. ``stop`` is spaCy's
+    English stop word list (function words: "the", "our", "which").
     """
 
     generic: frozenset[str]
     modifiers: frozenset[str]
     weak_heads: frozenset[str]
+    fragments: frozenset[str] = frozenset()
     stop: frozenset[str] = frozenset()
 
 
@@ -49,6 +52,7 @@ def load_stoplist() -> Stoplist:
     data = tomllib.loads(_DATA.read_text(encoding="utf-8"))
     return Stoplist(
         *(frozenset(w.lower() for w in data[k]) for k in ("generic", "modifiers", "weak_heads")),
+        fragments=frozenset(phrase_key(w) for w in data.get("fragments", [])),
         stop=frozenset(STOP_WORDS),
     )
 
@@ -168,6 +172,7 @@ class Candidate:
     in_title: bool = False
     surface: dict[str, int] = field(default_factory=dict)
     n_words: int = 1
+    whole: bool = False  # occurs at least once not cut from a longer compound (or is an acronym)
 
 
 def _units(doc: Doc) -> list[tuple[str, str, str, int]]:
@@ -300,6 +305,8 @@ def doc_candidates(
                         key, display, embed, first=unit_index + a, n_words=len(key.split())
                     )
                 cand.count += 1
+                if b == n or run[b][1] not in _NOUNS or is_acronym(last[0]):
+                    cand.whole = True
                 if last[3] < title_chars:
                     cand.in_title = True
                 if key not in long_keys:
@@ -308,4 +315,5 @@ def doc_candidates(
     for cand in cands.values():
         if cand.surface and cand.key not in long_keys:
             cand.display = max(cand.surface.items(), key=lambda kv: kv[1])[0]
-    return list(cands.values())
+    # "large language" seen only inside "large language models" is a fragment, not a term
+    return [c for c in cands.values() if c.whole or c.key not in sl.fragments]

@@ -125,7 +125,7 @@ def test_stage_contract():
 
 def test_stoplist_file_is_consistent():
     data = tomllib.loads((DATA_DIR / "keyword_stopwords.toml").read_text(encoding="utf-8"))
-    assert set(data) == {"generic", "modifiers", "weak_heads"}
+    assert set(data) == {"generic", "modifiers", "weak_heads", "fragments"}
     for name, words in data.items():
         assert words, name
         assert all(w == w.lower().strip() and w for w in words), name
@@ -255,6 +255,22 @@ def test_names_keep_their_case_and_bracket_fragments_are_dropped(nlp):
     assert "vision-language models (VLMs)" in displays  # a lower-cased long form, acronym kept
 
 
+def test_compound_fragments_are_dropped_but_cuts_before_generic_heads_stay(nlp):
+    # seed abstracts say "large language models" but never "large language" on its own
+    stop = load_stoplist()
+    assert "large language" in stop.fragments
+    llm_papers = [p for p in SEED_PAPERS if "large language models" in p.abstract.lower()]
+    assert len(llm_papers) >= 3
+    for paper in llm_papers:
+        keys = {c.key for c in doc_candidates(nlp(paper.abstract))}
+        assert "large language" not in keys, paper.paper_id
+        assert "language model" in keys or "large language model" in keys, paper.paper_id
+    # a cut before a generic head word that is not a listed fragment is still a candidate
+    doc = nlp("We compare reinforcement learning methods with planning algorithms on Atari games.")
+    keys = {c.key for c in doc_candidates(doc)}
+    assert {"reinforcement learning", "planning", "atari game"} <= keys, keys
+
+
 def test_each_document_and_distinct_candidate_is_embedded_once(nlp):
     enc = HashingEncoder()
     papers = SEED_PAPERS + [PaperText("copy", SEED_PAPERS[0].abstract, "A title")]
@@ -346,3 +362,19 @@ def test_bundled_model(monkeypatch, nlp):
     assert 1 <= len(kws) <= keywords.TOP_N
     assert all(0.0 < r["score"] < 2.0 for r in rows)
     assert any("retrieval" in k.lower() or "RAG" in k for k in kws), kws
+
+
+def test_fragment_finder_script_finds_large_language_in_the_seeds(capsys):
+    """scripts/keyword_fragments.py, which made the ``fragments`` list, on the bundled seeds."""
+    import importlib.util as iu
+
+    from tests.conftest import ROOT
+
+    spec = iu.spec_from_file_location("keyword_fragments", ROOT / "scripts" / "keyword_fragments.py")
+    module = iu.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main([str(ROOT / "seeds"), "--min-papers", "3"]) == 0
+    out = capsys.readouterr().out
+    found = tomllib.loads(out.splitlines()[-1])["fragments"]
+    assert "large language" in found
+    assert "reinforcement learning" not in found and "language model" not in found
