@@ -198,3 +198,24 @@ def tag_table(level: str) -> pd.DataFrame:
     if t.empty:
         return pd.DataFrame(columns=["paper_id", level])
     return t[["paper_id", level]].dropna().drop_duplicates().reset_index(drop=True)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _term_map(key: tuple) -> dict[str, str]:
+    from dashboard.keyword_terms import term_map
+
+    return term_map(_merged(key, "keywords")["keyword"])
+
+
+def keyword_terms() -> pd.DataFrame:
+    """Distinct (paper_id, keyword) of the filtered papers, spelling variants counted as one term.
+
+    ``keyword`` holds the term (:func:`dashboard.keyword_terms.term_map`, computed over every
+    paper so that a term reads the same under any filter).
+    """
+    kw = filtered("keywords")
+    if kw.empty:
+        return pd.DataFrame(columns=["paper_id", "keyword"])
+    terms = _term_map(source_key())
+    out = pd.DataFrame({"paper_id": kw["paper_id"], "keyword": kw["keyword"].map(terms)})
+    return out.drop_duplicates().reset_index(drop=True)

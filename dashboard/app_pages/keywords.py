@@ -14,7 +14,7 @@ if data.load_table("keywords").empty:
 if ui.no_papers():
     st.stop()
 
-kw = data.filtered("keywords")[["paper_id", "keyword"]].drop_duplicates()
+kw = data.keyword_terms()  # "LLMs" and "large language models (LLMs)" count as one term
 papers = data.filtered("papers")[["paper_id", "venue", "year"]]
 papers = papers.assign(venue=papers["venue"].fillna("unknown"))
 if kw.empty:
@@ -37,7 +37,11 @@ else:
     )
     k = c3.slider("How many", 5, 40, 15, key="kw_k")
     members = groups_df.loc[groups_df[by] == group, "paper_id"]
-    st.caption(f"{counts[group]:,} papers in {ui.md_escape(group)}.")
+    st.caption(
+        f"{counts[group]:,} papers in {ui.md_escape(group)}. Spellings of one term count "
+        "together (\"LLMs\", \"large language models\" and \"large language models (LLMs)\"); "
+        "the keywords table on the Data page keeps each paper's own spelling."
+    )
     top = (
         kw[kw["paper_id"].isin(members)]
         .groupby("keyword")["paper_id"]
