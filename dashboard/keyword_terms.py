@@ -9,9 +9,12 @@ papers per term, not per spelling. The ``keywords`` table itself is left as extr
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+
+import pandas as pd
 
 from extract._keyword_candidates import fold_plural, is_acronym, phrase_key
 
@@ -24,8 +27,8 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
 
     Keywords are one term when their :func:`phrase_key` (case, hyphens, final plural) agrees,
     ignoring a trailing ``(ACR)``; a bare acronym (``LLMs``) joins the long form it is defined
-    with in most papers. The display of a term is its most frequent spelling, a spelling with
-    the acronym preferred.
+    with in most papers. The display of a term is its most frequent spelling, a bare acronym
+    only if the term has no long form (on a tie, the spelling with the acronym).
     """
     counts = Counter(keywords)
     key_of: dict[str, str] = {}
@@ -48,8 +51,62 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for kw, n in counts.items():
         spellings[key_of[kw]][kw] += n
-    display = {
-        key: max(c.items(), key=lambda kv: (bool(_WITH_ACRONYM.match(kv[0])), kv[1], kv[0]))[0]
-        for key, c in spellings.items()
-    }
+
+    def best(spelled: Counter[str]) -> str:
+        has_long_form = any(" " in kw for kw in spelled)
+
+        def preference(item: tuple[str, int]) -> tuple[bool, int, bool, str]:
+            kw, n = item
+            bare_acronym = has_long_form and " " not in kw and is_acronym(kw)
+            return (not bare_acronym, n, bool(_WITH_ACRONYM.match(kw)), kw)
+
+        return max(spelled.items(), key=preference)[0]
+
+    display = {key: best(c) for key, c in spellings.items()}
     return {kw: display[key] for kw, key in key_of.items()}
+
+
+RANKINGS = ("papers", "distinctive")
+
+
+def top_terms(
+    kw: pd.DataFrame,
+    members: Iterable[str],
+    k: int,
+    rank: str = "papers",
+    n_papers: int | None = None,
+) -> pd.DataFrame:
+    """The ``k`` top keywords of the papers ``members`` among all papers of ``kw``.
+
+    Args:
+        kw: Distinct ``paper_id``, ``keyword`` rows of every paper in view.
+        members: Paper ids of the group (a venue, a theme).
+        k: Rows to return.
+        rank: ``papers``: most papers first. ``distinctive``: highest ratio of the keyword's
+            share in the group to its share in all papers (``x overall``), among keywords of at
+            least 3 papers and 1% of the group, so that "learning" or "networks", frequent
+            everywhere, give way to what sets the group apart.
+        n_papers: Papers in view, keywords or not (default: the papers in ``kw``).
+
+    Returns:
+        Columns ``keyword``, ``papers`` (in the group), ``% of papers`` (of the group),
+        ``x overall``.
+    """
+    if rank not in RANKINGS:
+        raise ValueError(f"rank must be one of {RANKINGS}, not {rank!r}")
+    ids = set(members)
+    n_group = max(len(ids), 1)
+    n_all = max(n_papers if n_papers is not None else kw["paper_id"].nunique(), 1)
+    overall = kw.groupby("keyword")["paper_id"].nunique()
+    inside = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
+    out = inside.rename("papers").to_frame()
+    out["% of papers"] = (100 * out["papers"] / n_group).round(1)
+    out["x overall"] = ((out["papers"] / n_group) / (overall[out.index] / n_all)).round(2)
+    out = out.reset_index(names="keyword")
+    if rank == "distinctive":
+        out = out[out["papers"] >= max(3, math.ceil(0.01 * n_group))]
+        order = ["x overall", "papers", "keyword"]
+    else:
+        order = ["papers", "x overall", "keyword"]
+    out = out.sort_values(order, ascending=[False, False, True])
+    return out.head(k).reset_index(drop=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import shutil
 
 import duckdb
+import pandas as pd
 import pytest
 
-from dashboard.keyword_terms import term_map
+from dashboard.keyword_terms import term_map, top_terms
 from tests.conftest import database_env
 
 
@@ -37,10 +38,49 @@ def test_an_acronym_defined_two_ways_is_left_alone():
     assert term_map(kws)["RL"] == "reinforcement learning (RL)"
 
 
+def test_an_acronym_without_long_form_keeps_its_most_used_spelling():
+    assert term_map(["BERT", "BERT", "bert"])["bert"] == "BERT"
+    assert term_map(["BERT", "bert", "bert"])["BERT"] == "bert"
+
+
+def test_a_rare_acronym_form_does_not_rename_a_common_term():
+    kws = ["fine-tuning"] * 5 + ["fine-tuning (FT)"]
+    assert term_map(kws)["fine-tuning (FT)"] == "fine-tuning"
+
+
 def test_a_capitalised_word_is_not_taken_for_an_acronym():
     m = term_map(["Transformer", "transformers", "transformer (TF)"])
     assert m["Transformer"] == m["transformers"] == "transformer (TF)"  # same words, not acronym
     assert term_map(["Adam", "adaptive moment estimation (ADAM)"])["Adam"] == "Adam"
+
+
+def _kw_frame() -> pd.DataFrame:
+    """40 papers: 20 at "acl" (a1..a20, two without keywords), 20 elsewhere (b1..b20)."""
+    rows = [(f"a{i}", "learning") for i in range(1, 19)]  # everywhere
+    rows += [(f"b{i}", "learning") for i in range(1, 21)]
+    rows += [(f"a{i}", "machine translation") for i in range(1, 6)]  # only at acl
+    rows += [(f"a{i}", "parsing") for i in range(1, 3)] + [("b1", "parsing")]  # rare
+    rows += [(f"b{i}", "bandits") for i in range(1, 9)]
+    return pd.DataFrame(rows, columns=["paper_id", "keyword"])
+
+
+def test_top_terms_by_papers_and_by_distinctiveness():
+    kw = _kw_frame()
+    acl = [f"a{i}" for i in range(1, 21)]
+    by_papers = top_terms(kw, acl, 10, n_papers=40)
+    assert by_papers["keyword"].tolist() == ["learning", "machine translation", "parsing"]
+    assert by_papers["papers"].tolist() == [18, 5, 2]
+    assert by_papers["% of papers"].tolist() == [90.0, 25.0, 10.0]
+    # learning: 18/20 here vs 38/40 overall; machine translation: 5/20 vs 5/40
+    assert by_papers.set_index("keyword")["x overall"].to_dict() == pytest.approx(
+        {"learning": 0.95, "machine translation": 2.0, "parsing": 1.33}
+    )
+    distinctive = top_terms(kw, acl, 10, rank="distinctive", n_papers=40)
+    # parsing (2 papers) is below the 3-paper floor; bandits is not in the group at all
+    assert distinctive["keyword"].tolist() == ["machine translation", "learning"]
+    assert top_terms(kw, acl, 1, "distinctive")["keyword"].tolist() == ["machine translation"]
+    with pytest.raises(ValueError, match="rank must be one of"):
+        top_terms(kw, acl, 5, rank="tf-idf")
 
 
 @pytest.fixture()
@@ -82,5 +122,8 @@ def test_keywords_page_renders_terms(keywords_db):
         at = AppTest.from_file(str(APP), default_timeout=60)
         at.run()
         at.switch_page("dashboard/app_pages/keywords.py").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert "Spellings of one term count together" in texts(at)
+        at.segmented_control(key="kw_rank").set_value("distinctive").run()
     assert not at.exception, [e.value for e in at.exception]
-    assert "Spellings of one term count together" in texts(at)
+    assert "in at least 3 papers" in texts(at)  # 1 or 2 papers per term in this tiny set

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from dashboard import charts, data, ui
+from dashboard import charts, data, keyword_terms, ui
 
 st.title("Keywords")
 n, _ = ui.filter_caption()
@@ -22,8 +22,19 @@ if kw.empty:
     st.stop()
 
 st.subheader("Top keywords")
-c1, c2, c3 = st.columns(3)
+c1, c2, c3, c4 = st.columns([2, 3, 2, 3])
 by = c1.segmented_control("Per", ["venue", "theme"], default="venue", key="kw_by") or "venue"
+rank = (
+    c3.segmented_control(
+        "Rank by",
+        list(keyword_terms.RANKINGS),
+        default="papers",
+        key="kw_rank",
+        help="papers: most papers first. distinctive: keywords whose share of papers here is "
+        "highest relative to all papers in view (at least 3 papers and 1% of the group).",
+    )
+    or "papers"
+)
 groups_df = papers[["paper_id", "venue"]] if by == "venue" else data.tag_table("theme")
 if groups_df.empty:
     st.info(ui.empty_table_note("techniques") or "No themes among the filtered papers.")
@@ -35,27 +46,21 @@ else:
         key=f"kw_group_{by}",
         help="Ordered by number of papers.",
     )
-    k = c3.slider("How many", 5, 40, 15, key="kw_k")
+    k = c4.slider("How many", 5, 40, 15, key="kw_k")
     members = groups_df.loc[groups_df[by] == group, "paper_id"]
     st.caption(
         f"{counts[group]:,} papers in {ui.md_escape(group)}. Spellings of one term count "
         "together (\"LLMs\", \"large language models\" and \"large language models (LLMs)\"); "
         "the keywords table on the Data page keeps each paper's own spelling."
     )
-    top = (
-        kw[kw["paper_id"].isin(members)]
-        .groupby("keyword")["paper_id"]
-        .nunique()
-        .reset_index(name="papers")
-        .sort_values(["papers", "keyword"], ascending=[False, True])
-        .head(k)
-    )
-    top["% of papers"] = (100 * top["papers"] / max(len(set(members)), 1)).round(1)
+    top = keyword_terms.top_terms(kw, members, k, rank, n_papers=len(papers))
+    value, title = ("papers", "papers") if rank == "papers" else ("x overall", "× share overall")
     ui.chart(
         top,
-        lambda d: charts.plain_bars(d, "keyword"),
-        f"top_keywords_{group}",
-        f"No keywords for {ui.md_escape(group)}.",
+        lambda d: charts.plain_bars(d, "keyword", value=value, value_title=title),
+        f"top_keywords_{group}_{rank}",
+        f"No keywords for {ui.md_escape(group)}"
+        + (" in at least 3 papers." if rank == "distinctive" else "."),
     )
 
 st.subheader("Rising and falling keywords")
