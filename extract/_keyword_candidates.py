@@ -201,23 +201,29 @@ def _units(doc: Doc) -> list[tuple[str, str, str, int]]:
     return units
 
 
-def _content(unit: tuple[str, str, str, int], prev_pos: str | None) -> bool:
+def _content(unit: tuple[str, str, str, int], prev_pos: str | None, stop: frozenset[str]) -> bool:
     text, pos, tag, _ = unit
     if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text):
         return False  # "(In-)Consistency" is one token: not a keyphrase word
     if pos in _NOUNS or pos == "ADJ":
-        return text.lower() not in load_stoplist().stop
+        return text.lower() not in stop
     # participles as modifiers ("the proposed method", "novel learned features"), not "using X"
     return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ"}
 
 
-def noun_runs(doc: Doc) -> list[list[tuple[str, str, str, int]]]:
-    """Maximal runs of content units (adjectives, nouns, participle modifiers)."""
+def noun_runs(
+    doc: Doc, stop: frozenset[str] | None = None
+) -> list[list[tuple[str, str, str, int]]]:
+    """Maximal runs of content units (adjectives, nouns, participle modifiers).
+
+    ``stop``: words that are never content (default: the stoplist's spaCy stop words).
+    """
+    stop = load_stoplist().stop if stop is None else stop
     runs: list[list[tuple[str, str, str, int]]] = []
     cur: list[tuple[str, str, str, int]] = []
     prev_pos: str | None = None
     for unit in _units(doc):
-        if _content(unit, prev_pos):
+        if _content(unit, prev_pos, stop):
             cur.append(unit)
         else:
             if cur:
@@ -254,7 +260,7 @@ def doc_candidates(
 
     cands: dict[str, Candidate] = {}
     unit_index = 0
-    for run in noun_runs(doc):
+    for run in noun_runs(doc, sl.stop):
         words = [u[0] for u in run]
         n = len(run)
         for a in range(n):
@@ -267,12 +273,9 @@ def doc_candidates(
                     continue
                 # "large language" out of "large language models": a compound cut before its head
                 # is kept only when what follows is generic ("RNN models" -> "RNN")
-                if (
-                    b < n
-                    and run[b][1] in _NOUNS
-                    and not all(
-                        fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[b:]
-                    )
+                cut = b < n and run[b][1] in _NOUNS  # a noun follows: part of a longer compound
+                if cut and not all(
+                    fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[b:]
                 ):
                     continue
                 span = words[a:b]
@@ -280,8 +283,7 @@ def doc_candidates(
                 if fold_plural(lowered[-1]) in sl.weak_heads or lowered[-1] in sl.weak_heads:
                     continue
                 if all(
-                    w in sl.generic or fold_plural(w) in sl.generic or w in sl.stop
-                    for w in lowered
+                    w in sl.generic or fold_plural(w) in sl.generic or w in sl.stop for w in lowered
                 ):
                     continue
                 if b - a == 1 and len(span[0]) <= 2:
@@ -305,7 +307,7 @@ def doc_candidates(
                         key, display, embed, first=unit_index + a, n_words=len(key.split())
                     )
                 cand.count += 1
-                if b == n or run[b][1] not in _NOUNS or is_acronym(last[0]):
+                if not cut or is_acronym(last[0]):
                     cand.whole = True
                 if last[3] < title_chars:
                     cand.in_title = True

@@ -60,7 +60,6 @@ CHUNK = 512  # papers per spaCy/encoder round; bounds memory on large builds
 MAX_THREADS = 2
 
 
-
 class _Cache:
     """What one embedder has computed in this process: keywords per paper, vectors per phrase.
 
