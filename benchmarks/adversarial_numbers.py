@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from extract import metrics, sizes  # noqa: E402
 from extract.records import PaperText  # noqa: E402
+from extract.stages import metrics, sizes  # noqa: E402
 
 MB = 1_000_000
 

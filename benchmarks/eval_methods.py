@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from extract import benchmarks, methods, techniques  # noqa: E402
 from extract.records import PaperText  # noqa: E402
+from extract.stages import benchmarks, methods, techniques  # noqa: E402
 
 CATEGORIES = ("proposed", "mentioned", "techniques", "benchmarks")
 

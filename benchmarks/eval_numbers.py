@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from extract import metrics, sizes  # noqa: E402
 from extract.records import PaperText  # noqa: E402
+from extract.stages import metrics, sizes  # noqa: E402
 
 
 def _match(gold: list[dict], pred: list[dict], same) -> list[tuple[dict, dict]]:

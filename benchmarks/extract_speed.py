@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from extract.records import PaperText  # noqa: E402
 from extract.stages import get_stage  # noqa: E402
-from extract.textnorm import clean_abstract, paper_id_for  # noqa: E402
+from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "paperlists"
 DEFAULT_STAGES = "methods,techniques,benchmarks,sizes,metrics"

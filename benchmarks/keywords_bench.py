@@ -118,7 +118,7 @@ def run_naive(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
 
 
 def run_ours(papers: Sequence[PaperText], **options) -> list[list[str]]:
-    from extract import keywords
+    import extract.keywords as keywords
 
     keywords.clear_caches()  # cold: no memoised keywords or phrase vectors
     return [[k for k, _ in kws] for kws in keywords.extract_keywords(papers, **options)]
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
         return 2
 
-    from extract import keywords
+    import extract.keywords as keywords
 
     t = time.perf_counter()
     kw_model = keywords.load_model()

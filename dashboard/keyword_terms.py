@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from extract._keyword_candidates import fold_plural, is_acronym, phrase_key
+from extract.keywords.candidates import fold_plural, is_acronym, phrase_key
 
 _WITH_ACRONYM = re.compile(r"^(?P<long>.*\S)\s+\((?P<acr>[^()\s]+)\)$")
 AMBIGUITY = 0.8  # a bare acronym joins a long form only if >= 80% of its definitions agree

@@ -27,7 +27,7 @@ def extract_all(abstracts: Sequence[str], stages: Iterable[str] | None = None) -
     from extract import tables
     from extract.records import PaperText
     from extract.stages import all_stages, get_stage
-    from extract.textnorm import clean_abstract, paper_id_for
+    from extract.text.normalize import clean_abstract, paper_id_for
 
     papers = []
     for text in abstracts:

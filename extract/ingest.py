@@ -8,16 +8,17 @@ place it was found is kept in ``sources``.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import tomllib
+
+from extract.datafiles import DATA_DIR
 from extract.readers import read_file
 from extract.records import InputError, Problem, RawRecord
-from extract.textnorm import clean_abstract, content_hash, paper_id_for
-from extract.venues import DATA_DIR
+from extract.text.normalize import clean_abstract, content_hash, paper_id_for
 
 SKIP_NAMES = {".git", "__pycache__", ".DS_Store", "README.md", "README"}
 MIN_ABSTRACT_WORDS = 8

@@ -6,12 +6,13 @@ The vocabulary lives in ``data/venues.toml``; this module only reads it.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-DATA_DIR = Path(__file__).parent / "data"
+import tomllib
+
+from extract.datafiles import DATA_DIR
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from extract._keyword_candidates import doc_candidates, load_stoplist  # noqa: E402
 from extract.ingest import ingest  # noqa: E402
 from extract.keywords import _text, keyword_nlp  # noqa: E402
+from extract.keywords.candidates import doc_candidates, load_stoplist  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -59,6 +59,6 @@ def seeds_db(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def blank_nlp():
-    from extract.nlp import blank_nlp
+    from extract.keywords.nlp import blank_nlp
 
     return blank_nlp()

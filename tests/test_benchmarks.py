@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract.benchmarks import extract_rows
 from extract.records import PaperText
+from extract.stages.benchmarks import extract_rows
 
 
 def _names(text: str) -> list[str]:

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 import tomllib
 
-from extract import benchmarks, methods, techniques
-from extract.stages import DATA_DIR
+from extract.datafiles import DATA_DIR
+from extract.stages import benchmarks, methods, techniques
 
 
 def _toml(name: str) -> dict:

@@ -4,7 +4,7 @@ import pandas as pd
 
 from extract import store
 from extract.pipeline import build
-from extract.textnorm import dedup_key
+from extract.text.normalize import dedup_key
 from tests.conftest import seed_paragraphs
 
 

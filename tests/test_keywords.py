@@ -15,8 +15,9 @@ import pytest
 import tomllib
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from extract import keywords
-from extract._keyword_candidates import (
+import extract.keywords as keywords
+from extract.datafiles import DATA_DIR
+from extract.keywords.candidates import (
     doc_candidates,
     find_acronyms,
     is_acronym,
@@ -24,7 +25,7 @@ from extract._keyword_candidates import (
     phrase_key,
 )
 from extract.records import PaperText
-from extract.stages import DATA_DIR, get_stage
+from extract.stages import get_stage
 from tests.conftest import seed_paragraphs
 
 

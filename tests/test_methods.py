@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract.methods import clean_view, extract_rows, name_shaped
 from extract.records import PaperText
+from extract.stages.methods import clean_view, extract_rows, name_shaped
 
 
 def _rows(text: str, title: str | None = None) -> list[dict]:

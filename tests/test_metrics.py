@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from extract import metrics
 from extract.records import PaperText
 from extract.schema import TABLES
+from extract.stages import metrics
 
 
 def _found(text: str) -> list[tuple]:
@@ -179,7 +179,7 @@ def test_rows_follow_the_schema_and_offsets_slice_back():
 
 
 def test_contract():
-    from extract import benchmarks
+    from extract.stages import benchmarks
 
     assert metrics.TABLE == "metrics"
     assert metrics.VERSION and metrics.VERSION != "0"  # "0" was the placeholder

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from thinc.api import get_current_ops
 
-from extract.nlp import load_nlp, tagger_nlp
+from extract.keywords.nlp import load_nlp, tagger_nlp
 from tests.conftest import seed_paragraphs
 
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extract import metrics, sizes
 from extract.records import PaperText
 from extract.schema import TABLES
+from extract.stages import metrics, sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 

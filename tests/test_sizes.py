@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from extract import sizes
 from extract.records import PaperText
 from extract.schema import TABLES
+from extract.stages import sizes
 
 
 def _found(text: str) -> list[tuple[float, str | None]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extract.records import PaperText
-from extract.techniques import extract_rows, load_taxonomy
+from extract.stages.techniques import extract_rows, load_taxonomy
 
 
 def _tags(text: str) -> set[str]:

@@ -1,6 +1,6 @@
 import pytest
 
-from extract.textnorm import clean_abstract, dedup_key, paper_id_for, repair_repeated_opening
+from extract.text.normalize import clean_abstract, dedup_key, paper_id_for, repair_repeated_opening
 from tests.conftest import seed_paragraphs
 
 

@@ -11,8 +11,8 @@ import json
 import re
 from pathlib import Path
 
-from extract.records import InputError, Problem, RawRecord
 from extract.readers import bibtex, delimited, jsonfmt, rawtext
+from extract.records import InputError, Problem, RawRecord
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
 FORMATS = ("text", "json", "jsonl", "csv", "bibtex")

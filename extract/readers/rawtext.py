@@ -15,18 +15,19 @@ furniture); titles and keywords are attached only to the abstract directly befor
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import tomllib
+
+from extract.datafiles import DATA_DIR
 from extract.readers.common import MAX_ABSTRACT_CHARS
 from extract.records import Problem, RawRecord
-from extract.textnorm import clean_whitespace
+from extract.text.normalize import clean_whitespace
 from extract.venues import VenueYear, find_venue_mentions, parse_venue_label, venue_from_filename
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 _PARA_SPLIT = re.compile(r"\n[ \t\u00a0\u3000]*\n")
 _LIST_HEADER = re.compile(
     r"^(?P<label>.+?)\s*(?:论文列表|论文|accepted papers|papers?|paper list|proceedings)\s*:?$",

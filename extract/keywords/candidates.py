@@ -1,7 +1,7 @@
 """Keyphrase candidates: noun phrases from POS tags, generic words removed, acronyms merged.
 
 Private helper of :mod:`extract.keywords`. Works on spaCy docs that carry ``pos_``/``tag_`` (the
-tagger plus the attribute ruler or :class:`extract.nlp.TagToPos`; the parser is not needed).
+tagger plus the attribute ruler or :class:`extract.keywords.nlp.TagToPos`; the parser is not needed).
 """
 
 from __future__ import annotations
@@ -10,16 +10,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tomllib
+
+from extract.datafiles import DATA_DIR
 
 if TYPE_CHECKING:  # spaCy itself is imported only when keywords are extracted
     from spacy.tokens import Doc
 
 STOPLIST_FILE = "keyword_stopwords.toml"
-_DATA = Path(__file__).parent / "data" / STOPLIST_FILE
+_DATA = DATA_DIR / STOPLIST_FILE
 
 _NOUNS = {"NOUN", "PROPN"}
 _QUANTITY = re.compile(r"^[+-]?[\d.,]+[a-zA-Z%]{0,2}$|^\W+$")

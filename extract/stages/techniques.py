@@ -11,7 +11,7 @@ pattern), so an abstract only runs the few alternatives whose leading word occur
 case-insensitive alternatives run lower-cased on the lower-cased text (a literal prefix lets
 `re` skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free
 view of the abstract
-(:func:`extract.methods.clean_view`) so ``**LoRA**`` counts and offsets still point into the
+(:func:`extract.text.markup.clean_view`) so ``**LoRA**`` counts and offsets still point into the
 abstract.
 
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
@@ -28,9 +28,10 @@ from re import _parser as sre_parse  # noqa: PLC2701
 
 import tomllib
 
-from extract.methods import clean_view, leading_keys
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.stages import DATA_DIR
+from extract.text.markup import clean_view
+from extract.text.phrases import leading_keys
 
 TABLE = "techniques"
 VERSION = "1"

@@ -1,6 +1,6 @@
 """Named evaluation benchmarks and data sets in an abstract.
 
-Three sources, all on the markup-free view of the abstract (:func:`extract.methods.clean_view`):
+Three sources, all on the markup-free view of the abstract (:func:`extract.text.markup.clean_view`):
 
 1. the vocabulary in ``data/benchmarks_vocab.toml`` (MMLU, TruthfulQA, BEIR, Mr.TyDi, ...),
    matched case-sensitively as whole words;
@@ -25,9 +25,11 @@ from re import _parser as sre_parse  # noqa: PLC2701 - to derive prefilter liter
 
 import tomllib
 
-from extract import methods
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.stages import DATA_DIR
+from extract.stages import methods
+from extract.text.markup import clean_view
+from extract.text.phrases import PhraseIndex, required_literals
 
 TABLE = "benchmarks"
 VERSION = "1"
@@ -47,7 +49,7 @@ _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 @dataclass(frozen=True)
 class _Vocab:
     canonical: dict[str, str]
-    names: methods.PhraseIndex
+    names: PhraseIndex
     context: tuple[
         tuple[re.Pattern[str], frozenset[str] | None], ...
     ]  # (pattern, prefilter literals)
@@ -60,9 +62,9 @@ def _vocab() -> _Vocab:
     for e in data.get("benchmark", []):
         for surface in (e["name"], *e.get("aliases", [])):
             canonical[surface] = e["name"]
-    names = methods.PhraseIndex(canonical)
+    names = PhraseIndex(canonical)
     context = tuple(
-        (re.compile(p), methods.required_literals(list(sre_parse.parse(p))))
+        (re.compile(p), required_literals(list(sre_parse.parse(p))))
         for p in data.get("patterns", {}).get("context", [])
     )
     return _Vocab(canonical, names, context)
@@ -138,7 +140,7 @@ def find_benchmarks(
 
 def extract_rows(paper: PaperText) -> list[dict]:
     """Benchmark rows for ``paper``: one per name at its first occurrence."""
-    view = methods.clean_view(paper.abstract)
+    view = clean_view(paper.abstract)
     rows = []
     for name, s, e in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title)):
         start, end = view.span(s, e)
@@ -152,7 +154,7 @@ def mentions(paper: PaperText) -> list[tuple[int, int, str]]:
     The table keeps one row per name; the metrics stage needs every place a benchmark is
     named, to attach it to the results reported in the same sentence.
     """
-    view = methods.clean_view(paper.abstract)
+    view = clean_view(paper.abstract)
     names = {name for name, _, _ in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title))}
     out = []
     for name in names:

@@ -41,13 +41,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from re import _constants as sre_c  # noqa: PLC2701 - to derive literal prefilters from patterns
 from re import _parser as sre_parse  # noqa: PLC2701
 
 import tomllib
 
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.stages import DATA_DIR
+from extract.text.markup import MARKUP_CHARS, clean_view
+from extract.text.phrases import ALNUM, PhraseIndex, leading_keys
+from extract.text.sentences import sentences
 
 TABLE = "methods"
 VERSION = "1"
@@ -56,196 +58,6 @@ DATA_FILES: tuple[str, ...] = (
     "method_stoplist.toml",
     "benchmarks_vocab.toml",
 )
-
-# ---------------------------------------------------------------------------------------------
-# Markup-free view with an offset map back into the abstract.
-
-_MARKUP = re.compile(
-    r"\\(?:textit|textbf|emph|mathrm|mathbf|mathcal|texttt|text|textsc|underline)\s*\{"
-    r"|\\(?=[%_$&#])|\*\*?|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|[$`{}]"
-)
-_MARKUP_CHARS = frozenset("*_$`{}\\")
-
-
-@dataclass(frozen=True)
-class View:
-    """A markup-free copy of a text and, per character, its offset in the original."""
-
-    text: str
-    offsets: tuple[int, ...] | None  # None: identical to the original
-
-    def span(self, start: int, end: int) -> tuple[int, int]:
-        """Offsets in the original text of the clean span ``[start, end)``."""
-        if self.offsets is None:
-            return start, end
-        return self.offsets[start], self.offsets[end - 1] + 1
-
-
-def clean_view(text: str) -> View:
-    """Strip Markdown/LaTeX emphasis from ``text``, keeping a map back to its offsets."""
-    if not _MARKUP_CHARS.intersection(text):
-        return View(text, None)
-    parts: list[str] = []
-    offsets: list[int] = []
-    pos = 0
-    for m in _MARKUP.finditer(text):
-        if m.start() > pos:
-            parts.append(text[pos : m.start()])
-            offsets.extend(range(pos, m.start()))
-        pos = m.end()
-    parts.append(text[pos:])
-    offsets.extend(range(pos, len(text)))
-    return View("".join(parts), tuple(offsets))
-
-
-# ---------------------------------------------------------------------------------------------
-# Fast whole-word lookup of many fixed phrases (a regex alternation of hundreds of names is
-# slow in Python's `re`: every position tries every branch).
-
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
-
-
-class PhraseIndex:
-    """Find fixed phrases as whole words, case-sensitively, longest first.
-
-    Indexed by the first alphanumeric chunk of each phrase, so a text is scanned once and
-    only chunks that start some phrase are checked. A trailing plural "s" is allowed when
-    ``plural`` is set.
-    """
-
-    def __init__(self, phrases: dict[str, str], plural: bool = False) -> None:
-        self.plural = plural
-        self.by_first: dict[str, list[tuple[str, str]]] = {}
-        for surface, canonical in phrases.items():
-            m = _ALNUM.search(surface)
-            if m is None or m.start() != 0:
-                continue
-            self.by_first.setdefault(m.group(), []).append((surface, canonical))
-        for entries in self.by_first.values():
-            entries.sort(key=lambda e: len(e[0]), reverse=True)
-
-    def find(self, text: str, chunks: set[str] | None = None) -> list[tuple[str, int, int]]:
-        """(canonical, start, end) of every non-overlapping occurrence in ``text``.
-
-        ``chunks``: ``set(_ALNUM.findall(text))`` when the caller already has it.
-        """
-        if chunks is None:
-            chunks = set(_ALNUM.findall(text))
-        hits = chunks.intersection(self.by_first)
-        if self.plural:
-            hits.update(c[:-1] for c in chunks if c.endswith("s") and c[:-1] in self.by_first)
-        if not hits:
-            return []
-        starts: list[tuple[int, str]] = []
-        for key in hits:
-            i = text.find(key)
-            while i >= 0:
-                starts.append((i, key))
-                i = text.find(key, i + 1)
-        starts.sort()
-        out: list[tuple[str, int, int]] = []
-        last = 0
-        for start, key in starts:
-            if start < last:
-                continue
-            if start and (text[start - 1].isalnum() or text[start - 1] in "_-."):
-                continue
-            for surface, canonical in self.by_first[key]:
-                if not text.startswith(surface, start):
-                    continue
-                end = start + len(surface)
-                if self.plural and text.startswith("s", end) and not _word_char(text, end + 1):
-                    end += 1
-                if _word_char(text, end) or (
-                    text.startswith("-", end) and _word_char(text, end + 1)
-                ):
-                    continue
-                if text.startswith(".", end) and _word_char(text, end + 1):
-                    continue
-                out.append((canonical, start, end))
-                last = end
-                break
-        return out
-
-
-def _word_char(text: str, i: int) -> bool:
-    return i < len(text) and (text[i].isalnum() or text[i] in "_+")
-
-
-def leading_keys(items: list, pos: int = 0, lower: bool = True) -> frozenset[str] | None:
-    """Prefixes (at most 4 characters) of the word a match of a parsed pattern must start with.
-
-    ``items`` is the output of ``re._parser.parse``; keys are lower-cased unless ``lower`` is False.
-
-    Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
-    -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
-    character class or anything else that has no literal (such a rule is always tried).
-    """
-    acc = ""
-    while pos < len(items):
-        op, av = items[pos]
-        if op is sre_c.LITERAL and chr(av).isalnum():
-            acc += chr(av).lower() if lower else chr(av)
-            if len(acc) == 4:
-                return frozenset([acc])
-            pos += 1
-            continue
-        if acc:
-            return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
-        if op is sre_c.SUBPATTERN:
-            return leading_keys(list(av[-1]) + list(items[pos + 1 :]), 0, lower)
-        if op is sre_c.BRANCH:
-            keys: set[str] = set()
-            for alt in av[1]:
-                k = leading_keys(list(alt) + list(items[pos + 1 :]), 0, lower)
-                if k is None:
-                    return None
-                keys |= k
-            return frozenset(keys)
-        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
-            lo, _hi, body = av
-            with_body = leading_keys(list(body) + list(items[pos + 1 :]), 0, lower)
-            if lo >= 1 or with_body is None:
-                return with_body if lo >= 1 else None
-            without = leading_keys(items, pos + 1, lower)
-            return None if without is None else with_body | without
-        return None
-    return frozenset([acc]) if len(acc) >= 2 else None
-
-
-def required_literals(items: list) -> frozenset[str] | None:
-    """Literals (3+ characters, case kept) of which every match of a parsed pattern contains one.
-
-    None when none can be derived. Used as a cheap ``in`` prefilter before a slow regex.
-    """
-    best: frozenset[str] | None = None
-
-    def consider(cand: frozenset[str] | None) -> None:
-        nonlocal best
-        if (
-            cand
-            and min(map(len, cand)) >= 3
-            and (best is None or min(map(len, cand)) > min(map(len, best)))
-        ):
-            best = cand
-
-    run = ""
-    for op, av in [*items, (None, None)]:
-        if op is sre_c.LITERAL:
-            run += chr(av)
-            continue
-        consider(frozenset([run]) if run else None)
-        run = ""
-        if op is sre_c.SUBPATTERN:
-            consider(required_literals(list(av[-1])))
-        elif op is sre_c.BRANCH:
-            alts = [required_literals(list(a)) for a in av[1]]
-            if all(alts):
-                consider(frozenset().union(*alts))
-        elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1:
-            consider(required_literals(list(av[2])))
-    return best
-
 
 # ---------------------------------------------------------------------------------------------
 # Vocabularies (loaded once per process).
@@ -311,7 +123,6 @@ def vocab() -> Vocab:
 # ---------------------------------------------------------------------------------------------
 # Proposed-name rules.
 
-_SENT_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(\[*$_\\0-9])")
 # These patterns start with plain literals and have no leading \b or re.I, so `re` can skip
 # ahead fast; the word boundary in front is checked in Python (_at_word_start).
 # An introduction cue is a verb (found first: the regex starts with literals) preceded by a subject
@@ -470,17 +281,6 @@ def _cues(sent: str) -> list[re.Match[str]]:
     return out
 
 
-def _sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pairs; a break is [.!?] + space + an uppercase letter, digit or markup."""
-    out: list[tuple[int, str]] = []
-    pos = 0
-    for m in _SENT_BREAK.finditer(text):
-        out.append((pos, text[pos : m.start()]))
-        pos = m.end()
-    out.append((pos, text[pos:]))
-    return [(o, s) for o, s in out if s.strip()]
-
-
 def _acceptable(name: str, v: Vocab) -> bool:
     return (
         len(name) >= 2
@@ -503,8 +303,8 @@ def proposals_for(text: str, title: str | None = None) -> tuple[Proposal, ...]:
 def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     """Proposed names in a markup-free ``text``, in order of first detection."""
     v = vocab()
-    sentences = [(s0, sent, _cues(sent)) for s0, sent in _sentences(text)]
-    background = _background_acronyms(sentences)
+    sents = [(s0, sent, _cues(sent)) for s0, sent in sentences(text)]
+    background = _background_acronyms(sents)
     found: dict[str, Proposal] = {}
 
     def add(name: str, start: int, end: int, before: str) -> None:
@@ -518,7 +318,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         )
         found[name] = Proposal(name, start, start + len(name), dataset)
 
-    for s0, sent, cues in sentences:
+    for s0, sent, cues in sents:
         masked = _mask_expansions(sent) if cues else sent
         # 1. introduction cue -> region
         for cue in cues:
@@ -623,7 +423,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
 
 def _emphasised(abstract: str) -> list[str]:
     """Name-shaped tokens wholly inside bold/italic markup in the original abstract."""
-    if not _MARKUP_CHARS.intersection(abstract):
+    if not MARKUP_CHARS.intersection(abstract):
         return []
     out = []
     for m in _EMPHASIS.finditer(abstract):
@@ -637,7 +437,7 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     """Vocabulary names in a markup-free ``text`` as (name, start, end), longest match wins."""
     v = vocab()
     spans: list[tuple[int, int, str]] = []
-    chunks = set(_ALNUM.findall(text))
+    chunks = set(ALNUM.findall(text))
     starts = " " + " ".join(chunks)  # " " + key in starts <=> some chunk starts with key
     for fam, keys in zip(v.families, v.family_keys):
         if keys is not None and not any(" " + k in starts for k in keys):

@@ -6,7 +6,7 @@ their long form (``retrieval-augmented generation (RAG)``). They are ranked by c
 between candidate and document embeddings from the bundled all-MiniLM-L6-v2 (never downloaded),
 plus a light prior (repetition, title, position, length), and diversified with MMR.
 
-Batched for speed: spaCy runs with ``nlp.pipe`` and only the tagger (:func:`extract.nlp.tagger_nlp`,
+Batched for speed: spaCy runs with ``nlp.pipe`` and only the tagger (:func:`extract.keywords.nlp.tagger_nlp`,
 multi-threaded matrix products, POS by look-up); only the best ``PREFILTER`` candidates of a paper
 by a cheap prior are embedded; every document is embedded once (its first ``DOC_WORDS`` words) and
 every distinct candidate once per process; results are memoised per abstract content in-process
@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from extract._keyword_candidates import STOPLIST_FILE, Candidate, doc_candidates
-from extract._keyword_rank import encode, mmr, relevance
+from extract.keywords.candidates import STOPLIST_FILE, Candidate, doc_candidates
+from extract.keywords.rank import encode, mmr, relevance
 from extract.records import PaperText
 
 # The model is bundled: no Hub look-ups, ever (set before sentence-transformers is imported).
@@ -123,7 +123,7 @@ def load_model() -> Any:
 
 def keyword_nlp() -> Any:
     """SpaCy English with only what candidates need (tokenizer, tagger, tag -> POS look-up)."""
-    from extract.nlp import tagger_nlp
+    from extract.keywords.nlp import tagger_nlp
 
     return tagger_nlp()
 

@@ -21,8 +21,8 @@ from functools import lru_cache
 
 import tomllib
 
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.stages import DATA_DIR
 
 TABLE = "model_sizes"
 VERSION = "1"

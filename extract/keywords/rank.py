@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from extract._keyword_candidates import Candidate
+from extract.keywords.candidates import Candidate
 
 
 def encode(model: Any, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:

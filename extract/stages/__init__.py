@@ -19,22 +19,21 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 
-DATA_DIR = Path(__file__).parent / "data"
 BATCH_SIZE = 512  # papers per extract_batch call: progress granularity and memory bound
 
 # Stage name -> module, in the order a build runs them.
 STAGE_MODULES: dict[str, str] = {
-    "methods": "extract.methods",
-    "techniques": "extract.techniques",
-    "benchmarks": "extract.benchmarks",
-    "sizes": "extract.sizes",
-    "metrics": "extract.metrics",
+    "methods": "extract.stages.methods",
+    "techniques": "extract.stages.techniques",
+    "benchmarks": "extract.stages.benchmarks",
+    "sizes": "extract.stages.sizes",
+    "metrics": "extract.stages.metrics",
     "keywords": "extract.keywords",
 }
 

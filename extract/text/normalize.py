@@ -7,9 +7,11 @@ import html
 import re
 import unicodedata
 
+from extract.text.markup import LATEX_COMMAND
+
 _WS = re.compile(r"\s+")
 # Markdown/LaTeX decoration that does not change what an abstract says.
-_LATEX_CMD = re.compile(r"\\(?:textit|textbf|emph|mathrm|mathbf|mathcal|texttt|text|textsc|underline)\s*")
+_LATEX_CMD = re.compile(LATEX_COMMAND + r"\s*")
 _MARKUP = re.compile(r"[*_`$~{}\\]")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _SENT_END = re.compile(r"(?<=[.!?])\s+")

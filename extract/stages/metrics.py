@@ -25,9 +25,9 @@ from functools import lru_cache
 
 import tomllib
 
-from extract import benchmarks
+from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.stages import DATA_DIR
+from extract.stages import benchmarks
 
 TABLE = "metrics"
 VERSION = "2"

@@ -1,0 +1,8 @@
+"""Text utilities shared by the readers and the extraction stages.
+
+* :mod:`extract.text.normalize` -- white space, scrape repairs, dedup keys and stable ids;
+* :mod:`extract.text.markup` -- the markup-free view with offsets into the original (and the one
+  list of LaTeX text commands);
+* :mod:`extract.text.sentences` -- the one sentence splitter;
+* :mod:`extract.text.phrases` -- fast whole-word lookup of many fixed phrases.
+"""
