@@ -20,18 +20,62 @@ class Column:
 
 
 @dataclass(frozen=True)
+class Highlight:
+    """How the dashboard marks rows of a span table in the abstract (one legend entry)."""
+
+    kind: str  # legend name, e.g. "technique"
+    color: str  # background colour of the span
+    priority: int  # when spans overlap the lowest number colours the overlap
+    where: tuple[str, str] | None = None  # only rows whose (column, value) match; None: any row
+
+
+@dataclass(frozen=True)
 class Table:
-    """One published table."""
+    """One published table.
+
+    Besides its published columns (what ``docs/SCHEMA.md`` shows), a table carries the facts the
+    pipeline and dashboard need, so a new table needs only its entry here:
+
+    Attributes:
+        stage: The extraction stage that fills it; None for ingest tables.
+        sort_keys: Columns the rows of one paper are sorted by (offsets, or keyword rank).
+        highlights: For span tables (rows with ``start``/``end`` offsets into the abstract):
+            how the dashboard marks a row, the first one whose ``where`` matches; empty for
+            other tables.
+        label_column: The column naming a span in its tooltip (``name``, ``technique``, ...).
+        label_details: Further columns shown after the name in the tooltip, when not NULL.
+    """
 
     name: str
     description: str
     columns: tuple[Column, ...]
-    stage: str | None = None  # the extraction stage that fills it; None for ingest tables
+    stage: str | None = None
+    sort_keys: tuple[str, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    label_column: str | None = None
+    label_details: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = set(self.column_names)
+        used = [*self.sort_keys, *self.label_details]
+        used += [h.where[0] for h in self.highlights if h.where]
+        if self.highlights:
+            if not self.label_column:
+                raise ValueError(f"table {self.name}: a span table needs a label_column")
+            used += ["paper_id", "start", "end", self.label_column]
+        missing = [c for c in used if c not in names]
+        if missing:
+            raise ValueError(f"table {self.name}: no column(s) {missing}")
 
     @property
     def column_names(self) -> list[str]:
         """Column names in order."""
         return [c.name for c in self.columns]
+
+    @property
+    def is_span_table(self) -> bool:
+        """True when its rows are spans of the abstract that the dashboard highlights."""
+        return bool(self.highlights)
 
 
 _PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
@@ -97,6 +141,12 @@ TABLES: dict[str, Table] = {
                 _END,
             ),
             stage="methods",
+            sort_keys=("start", "end"),
+            highlights=(
+                Highlight("proposed method", "#f4a259", 0, where=("role", "proposed")),
+                Highlight("mentioned method", "#f6d186", 1),
+            ),
+            label_column="name",
         ),
         Table(
             "techniques",
@@ -111,6 +161,10 @@ TABLES: dict[str, Table] = {
                 _END,
             ),
             stage="techniques",
+            sort_keys=("start", "end"),
+            highlights=(Highlight("technique", "#9ad0ec", 2),),
+            label_column="technique",
+            label_details=("theme",),
         ),
         Table(
             "benchmarks",
@@ -123,6 +177,9 @@ TABLES: dict[str, Table] = {
                 _END,
             ),
             stage="benchmarks",
+            sort_keys=("start", "end"),
+            highlights=(Highlight("benchmark", "#cdb4f0", 5),),
+            label_column="name",
         ),
         Table(
             "model_sizes",
@@ -136,6 +193,10 @@ TABLES: dict[str, Table] = {
                 _END,
             ),
             stage="sizes",
+            sort_keys=("start", "end"),
+            highlights=(Highlight("size", "#b8e0a8", 3),),
+            label_column="text",
+            label_details=("params", "model"),
         ),
         Table(
             "metrics",
@@ -158,6 +219,10 @@ TABLES: dict[str, Table] = {
                 _END,
             ),
             stage="metrics",
+            sort_keys=("start", "end"),
+            highlights=(Highlight("metric", "#f2a7b5", 4),),
+            label_column="text",
+            label_details=("metric", "value", "unit", "benchmark"),
         ),
         Table(
             "keywords",
@@ -180,6 +245,7 @@ TABLES: dict[str, Table] = {
                 Column("rank", "INTEGER", "1 = best keyphrase of the paper."),
             ),
             stage="keywords",
+            sort_keys=("rank",),
         ),
         Table(
             "build_problems",
@@ -204,6 +270,7 @@ TABLES: dict[str, Table] = {
 }
 
 EXTRACTION_TABLES = [t.name for t in TABLES.values() if t.stage]
+SPAN_TABLES = [t.name for t in TABLES.values() if t.is_span_table]
 
 
 def markdown() -> str:
