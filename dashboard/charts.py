@@ -32,14 +32,6 @@ PALETTE = [
     "#d7b5a6",
     "#79706e",
 ]
-SPAN_COLORS = {  # Papers page highlight colours per span kind
-    "proposed method": "#f4a259",
-    "mentioned method": "#f6d186",
-    "technique": "#9ad0ec",
-    "size": "#b8e0a8",
-    "metric": "#f2a7b5",
-    "benchmark": "#cdb4f0",
-}
 BAR_HEIGHT = 24  # px per category on horizontal bar charts
 LABEL_LIMIT = 260  # px before a category label is cut with an ellipsis
 # log-axis labels as people write model sizes: 10M, 1B, 175B

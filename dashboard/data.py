@@ -13,12 +13,12 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from extract import store
+from extract import schema, store
 from extract.schema import TABLES
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 UPLOADS_KEY = "pt_uploaded_dbs"  # session_state: temporary databases built from uploads
-SPAN_TABLES = ("methods", "techniques", "benchmarks", "model_sizes", "metrics")
+SPAN_TABLES = tuple(schema.SPAN_TABLES)  # tables whose rows are spans of the abstract
 
 
 def db_path() -> Path:

@@ -1,21 +1,33 @@
 """Highlighting extracted spans in an abstract, safely.
 
-Spans come from the ``start``/``end`` offsets of the extraction tables. Overlapping spans are
-resolved by cutting the text at every span boundary: each piece carries every kind that
-covers it, is coloured by the most specific one and lists all of them in its tooltip. Every
-piece of paper text is passed through ``html.escape``.
+Spans come from the ``start``/``end`` offsets of the span tables. Which tables those are, the
+kind, colour and priority of their spans and the columns that label them are declared once, in
+``extract/schema.py`` (``Table.highlights``, ``label_column``, ``label_details``); nothing here
+names a table. Overlapping spans are resolved by cutting the text at every span boundary: each
+piece carries every kind that covers it, is coloured by the most specific one (lowest priority
+number) and lists all of them in its tooltip. Every piece of paper text is passed through
+``html.escape``.
 """
 
 from __future__ import annotations
 
 import html
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pandas as pd
 
-from dashboard.charts import SPAN_COLORS
+from extract.schema import SPAN_TABLES, TABLES, Highlight, Table
 
-KINDS = tuple(SPAN_COLORS)  # also the priority order when spans overlap
+HIGHLIGHTS: tuple[Highlight, ...] = tuple(
+    sorted((h for t in SPAN_TABLES for h in TABLES[t].highlights), key=lambda h: h.priority)
+)
+KINDS = tuple(h.kind for h in HIGHLIGHTS)  # also the priority order when spans overlap
+_RANK = {k: i for i, k in enumerate(KINDS)}
+SPAN_COLORS = {h.kind: h.color for h in HIGHLIGHTS}  # highlight colour per span kind
+if len(set(KINDS)) != len(KINDS):
+    raise ValueError(f"span kinds declared twice in extract/schema.py: {KINDS}")
 
 
 @dataclass(frozen=True)
@@ -28,29 +40,46 @@ class Span:
     label: str
 
 
-def paper_spans(paper_id: str, tables: dict[str, pd.DataFrame]) -> list[Span]:
-    """All spans of one paper from the extraction tables (missing tables are fine)."""
-    spans: list[Span] = []
+def _missing(value: object) -> bool:
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    return isinstance(value, float) and math.isnan(value)
 
-    def rows(name: str) -> pd.DataFrame:
+
+def _show(value: object) -> str:
+    """A cell as text: whole numbers with thousands separators, others as ``%g``."""
+    if isinstance(value, float):
+        return f"{int(value):,}" if value.is_integer() and abs(value) < 1e18 else f"{value:g}"
+    return str(value)
+
+
+def highlight_of(table: Table, row: Mapping[str, object]) -> Highlight | None:
+    """The first highlight of ``table`` whose ``where`` matches ``row`` (None: not shown)."""
+    for h in table.highlights:
+        if h.where is None or row.get(h.where[0]) == h.where[1]:
+            return h
+    return None
+
+
+def span_label(table: Table, kind: str, row: Mapping[str, object]) -> str:
+    """Tooltip text of one row: ``kind: <label column> (<detail> <value>; ...)``."""
+    label = f"{kind}: {_show(row.get(table.label_column))}"
+    details = [f"{c} {_show(row.get(c))}" for c in table.label_details if not _missing(row.get(c))]
+    return f"{label} ({', '.join(details)})" if details else label
+
+
+def paper_spans(paper_id: str, tables: Mapping[str, pd.DataFrame]) -> list[Span]:
+    """All spans of one paper from the span tables in ``tables`` (missing tables are fine)."""
+    spans: list[Span] = []
+    for name in SPAN_TABLES:
         df = tables.get(name)
         if df is None or df.empty:
-            return pd.DataFrame()
-        return df[df["paper_id"] == paper_id]
-
-    for r in rows("methods").itertuples():
-        kind = "proposed method" if r.role == "proposed" else "mentioned method"
-        spans.append(Span(r.start, r.end, kind, f"{kind}: {r.name}"))
-    for r in rows("techniques").itertuples():
-        spans.append(Span(r.start, r.end, "technique", f"technique: {r.technique} ({r.theme})"))
-    for r in rows("model_sizes").itertuples():
-        model = f" of {r.model}" if isinstance(r.model, str) and r.model else ""
-        spans.append(Span(r.start, r.end, "size", f"size: {r.params:.3g} parameters{model}"))
-    for r in rows("metrics").itertuples():
-        what = r.metric if isinstance(r.metric, str) else "metric"
-        spans.append(Span(r.start, r.end, "metric", f"{what}: {r.value:g} {r.unit or ''}".strip()))
-    for r in rows("benchmarks").itertuples():
-        spans.append(Span(r.start, r.end, "benchmark", f"benchmark: {r.name}"))
+            continue
+        table = TABLES[name]
+        for row in df[df["paper_id"] == paper_id].to_dict("records"):
+            h = highlight_of(table, row)
+            if h is not None:
+                spans.append(Span(row["start"], row["end"], h.kind, span_label(table, h.kind, row)))
     return spans
 
 
@@ -77,7 +106,7 @@ def segments(text: str, spans: list[Span]) -> list[tuple[str, list[Span]]]:
     out = []
     for a, b in zip(cuts, cuts[1:]):
         covering = [s for s in good if s.start <= a and s.end >= b]
-        covering.sort(key=lambda s: KINDS.index(s.kind) if s.kind in KINDS else len(KINDS))
+        covering.sort(key=lambda s: _RANK.get(s.kind, len(KINDS)))
         out.append((text[a:b], covering))
     return out
 

@@ -4,17 +4,15 @@ Per paper, the keywords stage already merges case, plural and hyphen variants an
 the long form it defines. Across papers the same term still appears in several forms: one paper
 defines "large language models (LLMs)", another only writes "LLMs", a third "large language
 models". :func:`term_map` maps each keyword to one display form per term, so the charts count
-papers per term, not per spelling. The ``keywords`` table itself is left as extracted.
+papers per term, not per spelling. The ``keywords`` table itself is left as extracted. Ranking the
+terms of a group is :func:`dashboard.analytics.top_terms`.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-
-import pandas as pd
 
 from extract.keywords.candidates import fold_plural, is_acronym, phrase_key
 
@@ -64,49 +62,3 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
 
     display = {key: best(c) for key, c in spellings.items()}
     return {kw: display[key] for kw, key in key_of.items()}
-
-
-RANKINGS = ("papers", "distinctive")
-
-
-def top_terms(
-    kw: pd.DataFrame,
-    members: Iterable[str],
-    k: int,
-    rank: str = "papers",
-    n_papers: int | None = None,
-) -> pd.DataFrame:
-    """The ``k`` top keywords of the papers ``members`` among all papers of ``kw``.
-
-    Args:
-        kw: Distinct ``paper_id``, ``keyword`` rows of every paper in view.
-        members: Paper ids of the group (a venue, a theme).
-        k: Rows to return.
-        rank: ``papers``: most papers first. ``distinctive``: highest ratio of the keyword's
-            share in the group to its share in all papers (``x overall``), among keywords of at
-            least 3 papers and 1% of the group, so that "learning" or "networks", frequent
-            everywhere, give way to what sets the group apart.
-        n_papers: Papers in view, keywords or not (default: the papers in ``kw``).
-
-    Returns:
-        Columns ``keyword``, ``papers`` (in the group), ``% of papers`` (of the group),
-        ``x overall``.
-    """
-    if rank not in RANKINGS:
-        raise ValueError(f"rank must be one of {RANKINGS}, not {rank!r}")
-    ids = set(members)
-    n_group = max(len(ids), 1)
-    n_all = max(n_papers if n_papers is not None else kw["paper_id"].nunique(), 1)
-    overall = kw.groupby("keyword")["paper_id"].nunique()
-    inside = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
-    out = inside.rename("papers").to_frame()
-    out["% of papers"] = (100 * out["papers"] / n_group).round(1)
-    out["x overall"] = ((out["papers"] / n_group) / (overall[out.index] / n_all)).round(2)
-    out = out.reset_index(names="keyword")
-    if rank == "distinctive":
-        out = out[out["papers"] >= max(3, math.ceil(0.01 * n_group))]
-        order = ["x overall", "papers", "keyword"]
-    else:
-        order = ["papers", "x overall", "keyword"]
-    out = out.sort_values(order, ascending=[False, False, True])
-    return out.head(k).reset_index(drop=True)

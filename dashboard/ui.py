@@ -10,15 +10,9 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import data, export, filters
+from extract.schema import TABLES
 
-STAGE_OF = {
-    "methods": "methods",
-    "techniques": "techniques",
-    "benchmarks": "benchmarks",
-    "model_sizes": "sizes",
-    "metrics": "metrics",
-    "keywords": "keywords",
-}
+STAGE_OF = {t.name: t.stage for t in TABLES.values() if t.stage}  # table -> stage filling it
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")

@@ -84,3 +84,138 @@ def test_paper_spans_from_tables():
     }
     spans = paper_spans("p", tables)
     assert sorted(s.kind for s in spans) == ["proposed method", "size", "technique"]
+
+
+def test_paper_spans_labels_come_from_the_schema_label_columns():
+    tables = {
+        "methods": pd.DataFrame(
+            [
+                {"paper_id": "p", "name": "FooNet", "role": "proposed", "start": 11, "end": 17},
+                {"paper_id": "p", "name": "BERT", "role": "mentioned", "start": 0, "end": 2},
+            ]
+        ),
+        "techniques": pd.DataFrame(
+            [
+                {
+                    "paper_id": "p",
+                    "technique": "LoRA/PEFT",
+                    "theme": "Efficiency",
+                    "evidence": "LoRA",
+                    "start": 35,
+                    "end": 39,
+                }
+            ]
+        ),
+        "model_sizes": pd.DataFrame(
+            [{"paper_id": "p", "text": "7B", "params": 7e9, "model": None, "start": 21, "end": 23}]
+        ),
+        "metrics": pd.DataFrame(
+            [
+                {
+                    "paper_id": "p",
+                    "text": "77% accuracy",
+                    "value": 77.0,
+                    "unit": "%",
+                    "metric": "accuracy",
+                    "qualifier": None,
+                    "benchmark": float("nan"),
+                    "start": 55,
+                    "end": 67,
+                }
+            ]
+        ),
+        "benchmarks": pd.DataFrame([{"paper_id": "p", "name": "MMLU", "start": 71, "end": 75}]),
+    }
+    labels = {s.kind: s.label for s in paper_spans("p", tables)}
+    assert labels == {
+        "proposed method": "proposed method: FooNet",
+        "mentioned method": "mentioned method: BERT",
+        "technique": "technique: LoRA/PEFT (theme Efficiency)",
+        "size": "size: 7B (params 7,000,000,000)",  # NULL model left out
+        "metric": "metric: 77% accuracy (metric accuracy, value 77, unit %)",
+        "benchmark": "benchmark: MMLU",
+    }
+
+
+def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
+    from dashboard import data, highlight, ui
+    from extract.schema import TABLES
+
+    assert highlight.KINDS == (
+        "proposed method",
+        "mentioned method",
+        "technique",
+        "size",
+        "metric",
+        "benchmark",
+    )
+    assert highlight.SPAN_COLORS["technique"] == TABLES["techniques"].highlights[0].color
+    assert data.SPAN_TABLES == ("methods", "techniques", "benchmarks", "model_sizes", "metrics")
+    assert ui.STAGE_OF == {
+        "methods": "methods",
+        "techniques": "techniques",
+        "benchmarks": "benchmarks",
+        "model_sizes": "sizes",
+        "metrics": "metrics",
+        "keywords": "keywords",
+    }
+
+
+def test_sort_keys_of_every_table():
+    from extract.schema import TABLES
+
+    keys = {name: t.sort_keys for name, t in TABLES.items()}
+    for name in ("methods", "techniques", "benchmarks", "model_sizes", "metrics"):
+        assert keys.pop(name) == ("start", "end")
+    assert keys.pop("keywords") == ("rank",)
+    assert set(keys.values()) == {()}, keys  # ingest tables: papers, sources, ...
+
+
+def test_a_new_span_table_needs_only_a_schema_entry(monkeypatch):
+    import importlib
+
+    from dashboard import highlight
+    from extract import schema
+
+    new = schema.Table(
+        "datasets_made",
+        "Datasets a paper releases.",
+        (
+            schema.Column("paper_id", "VARCHAR", "Paper id."),
+            schema.Column("dataset", "VARCHAR", "Name."),
+            schema.Column("size", "VARCHAR", "Size as written."),
+            schema.Column("start", "INTEGER", "Start."),
+            schema.Column("end", "INTEGER", "End."),
+        ),
+        stage="datasets",
+        sort_keys=("start", "end"),
+        highlights=(schema.Highlight("new dataset", "#123456", 6),),
+        label_column="dataset",
+        label_details=("size",),
+    )
+    monkeypatch.setitem(schema.TABLES, new.name, new)
+    monkeypatch.setattr(schema, "SPAN_TABLES", [*schema.SPAN_TABLES, new.name])
+    try:
+        hl = importlib.reload(highlight)
+        assert hl.KINDS[-2:] == ("benchmark", "new dataset")  # priority 6: after benchmark
+        rows = pd.DataFrame(
+            [{"paper_id": "p", "dataset": "FooSet", "size": "1M", "start": 3, "end": 9}]
+        )
+        spans = hl.paper_spans("p", {"datasets_made": rows})
+        assert spans == [hl.Span(3, 9, "new dataset", "new dataset: FooSet (size 1M)")]
+        assert "#123456" in hl.to_html(TEXT, spans) and "new dataset" in hl.legend_html()
+    finally:
+        monkeypatch.undo()
+        importlib.reload(highlight)
+
+
+def test_a_span_table_must_name_existing_columns():
+    import pytest
+
+    from extract import schema
+
+    cols = (schema.Column("paper_id", "VARCHAR", "."), schema.Column("start", "INTEGER", "."))
+    with pytest.raises(ValueError, match="no column"):
+        schema.Table("t", ".", cols, sort_keys=("rank",))
+    with pytest.raises(ValueError, match="label_column"):
+        schema.Table("t", ".", cols, highlights=(schema.Highlight("k", "#fff", 9),))

@@ -1,4 +1,5 @@
-"""Keyword spellings counted as one term on the Keywords page (dashboard/keyword_terms.py)."""
+"""Keyword spellings counted as one term on the Keywords page (dashboard/keyword_terms.py) and
+their ranking per group (dashboard/analytics.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import duckdb
 import pandas as pd
 import pytest
 
-from dashboard.keyword_terms import term_map, top_terms
+from dashboard.analytics import top_terms
+from dashboard.keyword_terms import term_map
 from tests.conftest import database_env
 
 

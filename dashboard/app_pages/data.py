@@ -3,10 +3,9 @@
 import io
 import zipfile
 
-import pandas as pd
 import streamlit as st
 
-from dashboard import data, export, filters, ui, upload
+from dashboard import analytics, data, export, filters, ui, upload
 from extract.schema import TABLES
 
 st.title("Data")
@@ -63,12 +62,7 @@ for t in TABLES.values():
     stage = f" · filled by the `{t.stage}` stage" if t.stage else ""
     with st.expander(f"`{t.name}` · {rows:,} rows{stage}"):
         st.write(t.description)
-        st.dataframe(
-            pd.DataFrame(
-                [{"column": c.name, "type": c.type, "meaning": c.description} for c in t.columns]
-            ),
-            hide_index=True,
-        )
+        st.dataframe(analytics.column_table(t), hide_index=True)
 
 st.subheader("Add your own paper list")
 st.caption(

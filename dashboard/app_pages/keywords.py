@@ -1,9 +1,8 @@
 """Keywords: top keyphrases per venue or theme, and keyphrases rising or falling between years."""
 
-import pandas as pd
 import streamlit as st
 
-from dashboard import charts, data, keyword_terms, ui
+from dashboard import analytics, charts, data, ui
 
 st.title("Keywords")
 n, _ = ui.filter_caption()
@@ -15,8 +14,7 @@ if ui.no_papers():
     st.stop()
 
 kw = data.keyword_terms()  # "LLMs" and "large language models (LLMs)" count as one term
-papers = data.filtered("papers")[["paper_id", "venue", "year"]]
-papers = papers.assign(venue=papers["venue"].fillna("unknown"))
+papers = analytics.known_venue(data.filtered("papers")[["paper_id", "venue", "year"]])
 if kw.empty:
     st.info("The filtered papers have no keywords.")
     st.stop()
@@ -27,7 +25,7 @@ by = c1.segmented_control("Per", ["venue", "theme"], default="venue", key="kw_by
 rank = (
     c3.segmented_control(
         "Rank by",
-        list(keyword_terms.RANKINGS),
+        list(analytics.RANKINGS),
         default="papers",
         key="kw_rank",
         help="papers: most papers first. distinctive: keywords whose share of papers here is "
@@ -39,7 +37,7 @@ groups_df = papers[["paper_id", "venue"]] if by == "venue" else data.tag_table("
 if groups_df.empty:
     st.info(ui.empty_table_note("techniques") or "No themes among the filtered papers.")
 else:
-    counts = groups_df.groupby(by)["paper_id"].nunique().sort_values(ascending=False)
+    counts = analytics.group_sizes(groups_df, by)
     group = c2.selectbox(
         by.capitalize(),
         counts.index.tolist(),
@@ -47,13 +45,13 @@ else:
         help="Ordered by number of papers.",
     )
     k = c4.slider("How many", 5, 40, 15, key="kw_k")
-    members = groups_df.loc[groups_df[by] == group, "paper_id"]
+    members = analytics.group_members(groups_df, by, group)
     st.caption(
         f"{counts[group]:,} papers in {ui.md_escape(group)}. Spellings of one term count "
         "together (\"LLMs\", \"large language models\" and \"large language models (LLMs)\"); "
         "the keywords table on the Data page keeps each paper's own spelling."
     )
-    top = keyword_terms.top_terms(kw, members, k, rank, n_papers=len(papers))
+    top = analytics.top_terms(kw, members, k, rank, n_papers=len(papers))
     value, title = ("papers", "papers") if rank == "papers" else ("x overall", "× share overall")
     ui.chart(
         top,
@@ -64,7 +62,7 @@ else:
     )
 
 st.subheader("Rising and falling keywords")
-years = sorted(papers["year"].dropna().astype(int).unique())
+years = analytics.years(papers)
 if len(years) < 2:
     st.info(
         "Needs papers from at least two years; the current selection has "
@@ -78,21 +76,8 @@ min_papers = c3.number_input("Min. papers (either year)", 1, 100, 5, key="kw_min
 if a == b:
     st.info("Pick two different years.")
     st.stop()
-shares = {}
-for y in (a, b):
-    ids = papers.loc[papers["year"] == y, "paper_id"]
-    cnt = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
-    shares[y] = (cnt, max(len(ids), 1))
-both = pd.DataFrame({f"papers_{a}": shares[a][0], f"papers_{b}": shares[b][0]}).fillna(0)
-both = both[(both[f"papers_{a}"] >= min_papers) | (both[f"papers_{b}"] >= min_papers)]
-both[f"share_{a}"] = 100 * both[f"papers_{a}"] / shares[a][1]
-both[f"share_{b}"] = 100 * both[f"papers_{b}"] / shares[b][1]
-both["change"] = both[f"share_{b}"] - both[f"share_{a}"]
-both = both.reset_index(names="keyword").sort_values("change", ascending=False)
-moves = pd.concat([both.head(12), both.tail(12)]).drop_duplicates("keyword")
-moves = moves[moves["change"] != 0]
 ui.chart(
-    moves,
+    analytics.biggest_moves(analytics.keyword_shift(kw, papers, a, b, min_papers)),
     lambda d: charts.keyword_change(d, str(a), str(b)),
     f"keywords_{a}_{b}",
     f"No keyword with at least {min_papers} papers changed between {a} and {b}.",

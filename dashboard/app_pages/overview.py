@@ -2,42 +2,39 @@
 
 import streamlit as st
 
-from dashboard import charts, data, ui
+from dashboard import analytics, charts, data, ui
 
 st.title("paper-trends")
 st.caption("Trends in NLP/ML conference papers, extracted from titles and abstracts.")
 n, _ = ui.filter_caption()
 
 papers = data.filtered("papers")
-ids = set(papers["paper_id"])
+nums = analytics.overview_numbers(
+    papers, data.filtered("model_sizes"), data.filtered("metrics"), data.filtered("methods")
+)
 
 
-def share(table: str, mask=None) -> str:
-    df = data.filtered(table)
-    if mask is not None and len(df):
-        df = df[mask(df)]
-    if not n:
-        return "–"
-    return f"{100 * df['paper_id'].nunique() / n:.0f}%"
+def pct(share: float | None) -> str:
+    return "–" if share is None else f"{share:.0%}"
 
 
 c = st.columns(6)
-c[0].metric("Papers", f"{n:,}")
-c[1].metric("Venues", papers["venue"].nunique())
-c[2].metric("Years", papers["year"].nunique())
+c[0].metric("Papers", f"{nums['papers']:,}")
+c[1].metric("Venues", nums["venues"])
+c[2].metric("Years", nums["years"])
 c[3].metric(
     "With a model size",
-    share("model_sizes"),
+    pct(nums["with_size"]),
     help="Share of the papers with at least one parameter count extracted.",
 )
 c[4].metric(
     "With a metric",
-    share("metrics"),
+    pct(nums["with_metric"]),
     help="Share of papers with at least one reported result extracted.",
 )
 c[5].metric(
     "Proposing a method",
-    share("methods", lambda d: d["role"] == "proposed"),
+    pct(nums["proposing"]),
     help="Share of papers whose abstract names a method it proposes.",
 )
 
@@ -45,26 +42,16 @@ if not ui.no_papers():
     left, right = st.columns([3, 2])
     with left:
         st.subheader("Papers per venue and year")
-        pv = (
-            papers.assign(venue=papers["venue"].fillna("unknown"))
-            .groupby(["venue", "year", "venue_label"], dropna=False)
-            .size()
-            .reset_index(name="papers")
-        )
         ui.chart(
-            pv,
+            analytics.papers_per_venue_year(papers),
             lambda d: charts.papers_per_venue_year(d, data.venue_domain()),
             "papers_per_venue_year",
             "No papers to count.",
         )
     with right:
         st.subheader("Top techniques")
-        tags = data.tag_table("technique")
-        top = tags.groupby("technique")["paper_id"].nunique().reset_index(name="papers")
-        top = top.sort_values(["papers", "technique"], ascending=[False, True]).head(15)
-        top["% of papers"] = (100 * top["papers"] / n).round(1)
         ui.chart(
-            top,
+            analytics.top_tags(data.tag_table("technique"), "technique", n),
             lambda d: charts.top_categories(d, "technique", data.technique_domain()),
             "top_techniques",
             ui.empty_table_note("techniques") or "No technique tags among the filtered papers.",

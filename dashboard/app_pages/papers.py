@@ -2,10 +2,9 @@
 
 import html
 
-import pandas as pd
 import streamlit as st
 
-from dashboard import data, highlight, ui
+from dashboard import analytics, data, highlight, ui
 
 MAX_OPTIONS = 2000
 
@@ -19,10 +18,7 @@ papers["display_title"] = data.display_titles(papers)
 q = st.text_input(
     "Search within the filtered papers", key="pp_q", placeholder="words in the title or abstract"
 )
-if q.strip():
-    text = (papers["title"].fillna("") + " " + papers["abstract"].fillna("")).str.lower()
-    for term in q.lower().split():
-        papers = papers[text.loc[papers.index].str.contains(term, regex=False)]
+papers = analytics.search(papers, q)
 st.caption(f"{len(papers):,} paper(s)")
 if papers.empty:
     st.info("No paper matches this search.")
@@ -74,23 +70,13 @@ st.html(highlight.to_html(str(paper["abstract"]), spans))
 
 tabs = st.tabs(["Extracted", "Keywords", "Provenance"])
 with tabs[0]:
-    rows = [
-        {
-            "kind": s.kind,
-            "text": str(paper["abstract"])[int(s.start) : int(s.end)],
-            "what": s.label,
-            "start": s.start,
-            "end": s.end,
-        }
-        for s in spans
-    ]
-    if rows:
-        st.dataframe(pd.DataFrame(rows).sort_values("start"), hide_index=True)
+    rows = analytics.span_rows(str(paper["abstract"]), spans)
+    if len(rows):
+        st.dataframe(rows, hide_index=True)
     else:
         st.info("No spans extracted from this abstract.")
 with tabs[1]:
-    kw = data.load_table("keywords")
-    kw = kw[kw["paper_id"] == pid].sort_values("rank")
+    kw = analytics.paper_rows(data.load_table("keywords"), "keywords", pid)
     if isinstance(paper["author_keywords"], str) and paper["author_keywords"]:
         st.markdown("**Author keywords**")
         st.text(paper["author_keywords"])
@@ -102,7 +88,6 @@ with tabs[1]:
     else:
         st.info("No keyphrases for this paper.")
 with tabs[2]:
-    src = data.load_table("sources")
-    src = src[src["paper_id"] == pid]
+    src = analytics.paper_rows(data.load_table("sources"), "sources", pid)
     st.caption(f"Found in {len(src)} place(s).")
     st.dataframe(src[["source", "locator", "format"]], hide_index=True)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import charts, data, filters, ui
+from dashboard import analytics, charts, data, filters, ui
 
 st.title("Techniques")
 n, _ = ui.filter_caption()
@@ -41,24 +41,14 @@ if not picked:
     st.info("Pick one or more techniques above.")
     st.stop()
 
-sets = [set(tech.loc[tech["technique"] == t, "paper_id"]) for t in picked]
-ids = set.union(*sets) if mode == "any" else set.intersection(*sets)
+ids = analytics.papers_tagged(tech, picked, mode)
 st.metric("Matching papers", len(ids), help=f"{len(ids) / max(n, 1):.1%} of the filtered papers")
 if not ids:
     st.info("No paper carries all the chosen techniques; try **any of them**.")
     st.stop()
 
-hits = tech[tech["paper_id"].isin(ids) & tech["technique"].isin(picked)]
-evidence = (
-    hits.groupby("paper_id")
-    .agg(
-        techniques=("technique", lambda s: ", ".join(dict.fromkeys(s))),
-        evidence=("evidence", lambda s: " · ".join(dict.fromkeys(s.astype(str)))),
-    )
-    .reset_index()
-)
-table = data.with_papers(evidence)[["title", "venue_label", "techniques", "evidence", "paper_id"]]
-table = table.sort_values(["venue_label", "title"]).reset_index(drop=True)
+titles = data.with_papers(data.filtered("papers")[["paper_id"]], ("title", "venue_label"))
+table = analytics.technique_evidence(tech, ids, picked, titles)
 
 st.subheader("Papers and the text that matched")
 st.dataframe(
@@ -75,20 +65,16 @@ ui.download(table, "technique_papers", "csv", label="Download these papers (CSV)
 left, right = st.columns(2)
 with left:
     st.subheader("Papers per venue")
-    per_venue = table.groupby("venue_label").size().reset_index(name="papers")
     ui.chart(
-        per_venue,
+        analytics.papers_per(table, "venue_label"),
         lambda d: charts.plain_bars(d, "venue_label"),
         "technique_papers_per_venue",
         "No venue to count.",
     )
 with right:
     st.subheader("Co-occurring techniques")
-    co = tech[tech["paper_id"].isin(ids) & ~tech["technique"].isin(picked)]
-    co = co.groupby("technique")["paper_id"].nunique().reset_index(name="papers")
-    co = co.sort_values("papers", ascending=False).head(20)
     ui.chart(
-        co,
+        analytics.co_occurring(tech, ids, picked),
         lambda d: charts.top_categories(d, "technique", domain),
         "co_occurring_techniques",
         "These papers carry no other technique tag.",

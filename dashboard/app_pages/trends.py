@@ -1,9 +1,8 @@
 """Trends: share of papers per technique or theme, by year and by venue."""
 
-import pandas as pd
 import streamlit as st
 
-from dashboard import charts, data, ui
+from dashboard import analytics, charts, data, ui
 
 st.title("Trends")
 n, _ = ui.filter_caption()
@@ -21,24 +20,8 @@ top_n = c3.slider("Categories shown", 3, 20, 8, key="tr_top")
 value, value_title = ("papers", "papers") if raw else ("share", "% of papers")
 domain = data.technique_domain() if level == "technique" else data.theme_domain()
 papers = data.filtered("papers")[["paper_id", "venue", "year", "venue_label"]]
-papers = papers.assign(venue=papers["venue"].fillna("unknown"))
-tags = data.tag_table(level).merge(papers, on="paper_id")
-
-
-def rates(by: list[str], keep: list[str] | None = None) -> pd.DataFrame:
-    """Papers per (group, tag) with the group's total and the share in %."""
-    if tags.empty:
-        return pd.DataFrame()
-    totals = papers.groupby(by, dropna=False).size().reset_index(name="total")
-    counts = (
-        tags.groupby([*by, level], dropna=False)["paper_id"].nunique().reset_index(name="papers")
-    )
-    if keep is not None:
-        counts = counts[counts[level].isin(keep)]
-    out = counts.merge(totals, on=by)
-    out["share"] = (100 * out["papers"] / out["total"]).round(2)
-    return out
-
+papers = analytics.known_venue(papers)
+tags = data.tag_table(level)
 
 if ui.no_papers():
     st.stop()
@@ -46,7 +29,7 @@ empty = ui.empty_table_note("techniques") or f"No {level} tags among the filtere
 top = charts.present_in(domain, tags[level])[:top_n]
 
 st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by year")
-by_year = rates(["year"], top)
+by_year = analytics.tag_rates(tags, papers, level, ["year"], keep=top)
 if len(by_year) and by_year["year"].nunique() < 2:
     st.caption("Only one year in the current selection: each line is a single point.")
 ui.chart(
@@ -58,33 +41,15 @@ ui.chart(
 
 st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by venue")
 ui.chart(
-    rates(["venue"], top),
+    analytics.tag_rates(tags, papers, level, ["venue"], keep=top),
     lambda d: charts.grouped_bars(d, "venue", level, domain, value, value_title),
     f"{level}_by_venue",
     empty,
 )
 
 st.subheader("Venue × theme heatmap")
-themes = data.tag_table("theme").merge(papers, on="paper_id")
-heat = pd.DataFrame()
-if len(themes):
-    heat = (
-        themes.groupby(["venue_label", "theme"])["paper_id"]
-        .nunique()
-        .reset_index(name="papers")
-        .merge(papers.groupby("venue_label").size().reset_index(name="total"), on="venue_label")
-    )
-    # every venue x theme cell, 0 where no paper has the theme (not a blank hole)
-    grid = pd.MultiIndex.from_product(
-        [papers["venue_label"].unique(), themes["theme"].unique()], names=["venue_label", "theme"]
-    ).to_frame(index=False)
-    heat = grid.merge(heat.drop(columns="total"), how="left").fillna({"papers": 0})
-    heat = heat.merge(
-        papers.groupby("venue_label").size().reset_index(name="total"), on="venue_label"
-    )
-    heat["papers"] = heat["papers"].astype(int)
-    heat["share"] = (100 * heat["papers"] / heat["total"]).round(1)
-theme_order = charts.present_in(data.theme_domain(), themes["theme"]) if len(themes) else []
+heat = analytics.tag_grid(data.tag_table("theme"), papers, "theme", "venue_label")
+theme_order = charts.present_in(data.theme_domain(), heat["theme"])
 ui.chart(
     heat,
     lambda d: charts.heatmap(d, "venue_label", "theme", value, value_title, y_sort=theme_order),
@@ -93,7 +58,8 @@ ui.chart(
 )
 
 st.subheader("Compare techniques")
-choices = charts.present_in(data.technique_domain(), data.tag_table("technique")["technique"])
+tech_tags = data.tag_table("technique")
+choices = charts.present_in(data.technique_domain(), tech_tags["technique"])
 picked = st.multiselect(
     "Techniques to compare",
     choices,
@@ -102,21 +68,8 @@ picked = st.multiselect(
     placeholder="Pick techniques",
 )
 if picked:
-    tech_tags = data.tag_table("technique").merge(papers, on="paper_id")
-    tech_tags = tech_tags[tech_tags["technique"].isin(picked)]
-    totals = papers.groupby("venue_label").size().reset_index(name="total")
-    cmp_df = (
-        tech_tags.groupby(["venue_label", "technique"])["paper_id"]
-        .nunique()
-        .reset_index(name="papers")
-        .merge(totals, on="venue_label")
-    )
-    cmp_df["share"] = (100 * cmp_df["papers"] / cmp_df["total"]).round(2)
-    order = (
-        papers.drop_duplicates("venue_label").sort_values(["year", "venue"])["venue_label"].tolist()
-    )
     ui.chart(
-        cmp_df,
+        analytics.tag_rates(tech_tags, papers, "technique", ["venue_label"], keep=picked),
         lambda d: charts.trend_lines(
             d,
             "venue_label",
@@ -125,7 +78,7 @@ if picked:
             value,
             value_title,
             "venue and year",
-            order,
+            analytics.venue_order(papers),
         ),
         "compare_techniques",
         "None of the picked techniques occurs in the filtered papers.",
