@@ -69,11 +69,11 @@ class RssSampler:
 def timed_build(paths, db, skip, sampler: RssSampler | None = None):
     local = pipeline.local_runner(show_progress=False)
 
-    def runner(stage, papers):
+    def runner(stage, papers, deps):
         if sampler:
             sampler.phase = stage.name
         try:
-            return local(stage, papers)
+            return local(stage, papers, deps)
         finally:
             if sampler:
                 sampler.phase = "store"

@@ -1,9 +1,10 @@
-"""The ``paper-trends`` command: build, export, info, schema, serve."""
+"""The ``paper-trends`` command: build, add, remove, export, info, schema, serve."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from collections import Counter
@@ -11,30 +12,19 @@ from pathlib import Path
 
 from extract import store
 from extract.distributed import EngineError
-from extract.stages import STAGE_MODULES
+from extract.stages import REGISTRY, STAGE_NAMES, Stage, version_of
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_INPUTS = [PROJECT_ROOT / "seeds"]
 MAX_WARNINGS_SHOWN = 20
 
 
-def _print_report(report, out=None) -> None:
-    out = out or sys.stdout
-    res = report.ingest
-    by_venue = Counter(p.venue_label for p in res.papers)
-    print(f"Built {report.db}: {len(res.papers)} papers from {res.files_read} file(s) "
-          f"({res.records_read} records, {res.duplicates_merged} duplicates merged).", file=out)
-    for label, n in sorted(by_venue.items(), key=lambda kv: (-kv[1], kv[0])):
-        print(f"  {label:<16} {n:>6}", file=out)
-    for st in report.stages:
-        state = "skipped" if st.skipped else f"{st.extracted} extracted, {st.reused} cached"
-        print(f"  stage {st.name:<10} {st.rows:>7} rows  ({state}, {st.seconds:.1f}s)", file=out)
+def _print_problems(res, out=None) -> None:
+    out = out or sys.stderr
     errors = [p for p in res.problems if p.severity == "error"]
     warnings = [p for p in res.problems if p.severity != "error"]
-    if errors:
-        print(f"{len(errors)} input(s) skipped:", file=out)
-        for p in errors:
-            print(f"  error: {p}", file=out)
+    for p in errors:
+        print(f"paper-trends: skipped {p}", file=out)
     if warnings:
         print(f"{len(warnings)} record warning(s):", file=out)
         for p in warnings[:MAX_WARNINGS_SHOWN]:
@@ -43,31 +33,66 @@ def _print_report(report, out=None) -> None:
             print(f"  ... {len(warnings) - MAX_WARNINGS_SHOWN} more in the build_problems table", file=out)
 
 
-def cmd_build(args: argparse.Namespace) -> int:
-    """Build the database from files and folders."""
-    from extract.pipeline import build
+def _print_report(report, out=None) -> None:
+    out = out or sys.stdout
+    res = report.ingest
+    by_venue = Counter(p.venue_label for p in res.papers)
+    if report.previous_papers:
+        records = res.records_read - report.previous_papers
+        new = len(res.papers) - report.previous_papers
+        print(f"Added to {report.db}: {new} new papers from {res.files_read} file(s) ({records} records, "
+              f"{records - new} already present or duplicates); {len(res.papers)} papers in all.", file=out)
+    else:
+        print(f"Built {report.db}: {len(res.papers)} papers from {res.files_read} file(s) "
+              f"({res.records_read} records, {res.duplicates_merged} duplicates merged).", file=out)
+    for label, n in sorted(by_venue.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"  {label:<16} {n:>6}", file=out)
+    for st in report.stages:
+        state = "skipped" if st.skipped else f"{st.extracted} extracted, {st.reused} cached"
+        print(f"  stage {st.name:<10} {st.rows:>7} rows  ({state}, {st.seconds:.1f}s)", file=out)
 
+
+def _stage_options(args: argparse.Namespace) -> set[str] | None:
     skip = set(args.skip or [])
     if args.no_keywords:
         skip.add("keywords")
-    unknown = skip - set(STAGE_MODULES)
+    unknown = skip - set(STAGE_NAMES)
     if unknown:
         print(f"paper-trends: unknown stage(s) {', '.join(sorted(unknown))}; "
-              f"stages are {', '.join(STAGE_MODULES)}", file=sys.stderr)
+              f"stages are {', '.join(STAGE_NAMES)}", file=sys.stderr)
+        return None
+    return skip
+
+
+def _run_build(args: argparse.Namespace, paths: list[str], add: bool) -> int:
+    from extract.pipeline import BuildRefused, build
+
+    skip = _stage_options(args)
+    if skip is None:
         return 2
-    paths = args.paths or [str(p) for p in DEFAULT_INPUTS]
     runner = None
     if args.engine == "dask":
         from extract.distributed import dask_runner
 
+        store.check_writable_db(args.db)  # before connecting to a cluster
         runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
     try:
         report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
-                       use_cache=not args.no_cache)
+                       use_cache=not args.no_cache, keep_going=args.keep_going, add=add)
+    except BuildRefused as exc:
+        print(f"paper-trends: {exc}", file=sys.stderr)
+        return 1
     finally:
         if runner is not None:
             runner.close()
-    _print_report(report)
+    if report.written:
+        _print_report(report)
+    _print_problems(report.ingest)
+    if not report.written:
+        print(f"paper-trends: {args.db} left unchanged because {len(report.ingest.files_skipped)} "
+              "input(s) could not be read; fix them, or pass --keep-going to write the rest",
+              file=sys.stderr)
+        return 1
     if not report.ok:
         return 1
     if args.strict and report.ingest.problems:
@@ -75,8 +100,33 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build(args: argparse.Namespace) -> int:
+    """Rebuild the database from exactly these files and folders."""
+    return _run_build(args, args.paths or [str(p) for p in DEFAULT_INPUTS], add=False)
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    """Add papers to an existing database; only the new ones are extracted."""
+    return _run_build(args, args.paths, add=True)
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    """Drop the papers that came only from sources matching a pattern."""
+    from extract.pipeline import BuildRefused, remove_sources
+
+    try:
+        rep = remove_sources(args.db, args.source)
+    except BuildRefused as exc:
+        print(f"paper-trends: {exc}", file=sys.stderr)
+        return 1
+    print(f"{rep.db}: removed {rep.papers_removed} paper(s) and {rep.sources_removed} source row(s) "
+          f"matching {args.source!r}; {rep.papers_left} papers left.")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """Export every table as CSV, Parquet or JSON."""
+    store.connect(args.db).close()  # a missing or foreign database fails before --out is touched
     written = store.export(args.db, args.format, args.out)
     for p in written:
         print(p)
@@ -101,6 +151,13 @@ def cmd_info(args: argparse.Namespace) -> int:
                 print(f"  {label:<16} {n:>8}")
     finally:
         con.close()
+    print("stages (in build order):")
+    for spec in REGISTRY:
+        reads = f" reads {', '.join(spec.depends_on)};" if spec.depends_on else ""
+        uses = f" uses {', '.join(spec.uses)};" if spec.uses else ""
+        model = Stage(spec.name).model_id()
+        print(f"  {spec.name:<11} {version_of(spec.name):<14} -> {', '.join(spec.tables)};{reads}{uses}"
+              f" data: {', '.join(spec.data_files) or '-'}" + (f"; model: {model}" if model else ""))
     return 0
 
 
@@ -117,22 +174,68 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Build the default data set if needed, then start the Streamlit dashboard."""
+    """Build the default data set if needed, then start the Streamlit dashboard.
+
+    SIGTERM and SIGINT stop the app too: they are passed on to the Streamlit process, which is
+    also told by the kernel to stop if this process dies.
+    """
     db = Path(args.db)
     if not db.is_file() or args.rebuild:
-        print(f"Building {db} from {', '.join(args.paths or [str(p) for p in DEFAULT_INPUTS])} ...")
+        paths = args.paths or [str(p) for p in DEFAULT_INPUTS]
+        print(f"Building {db} from {', '.join(paths)} ...")
         rc = cmd_build(argparse.Namespace(
-            paths=args.paths, db=db, skip=[], no_keywords=False, engine="local", scheduler=None,
-            partitions=None, quiet=False, no_cache=False, strict=False,
+            paths=paths, db=db, skip=[], no_keywords=False, engine="local", scheduler=None,
+            partitions=None, quiet=False, no_cache=False, strict=False, keep_going=False,
         ))
         if not db.is_file():
             return rc or 1
+    else:
+        store.connect(db).close()  # a foreign file fails here, not inside the app
     env = dict(os.environ, PAPER_TRENDS_DB=str(db.resolve()))
     cmd = [sys.executable, "-m", "streamlit", "run", str(PROJECT_ROOT / "streamlit_app.py"),
            "--server.port", str(args.port), "--server.headless", "true",
            "--browser.gatherUsageStats", "false"]
-    print("Starting:", " ".join(cmd))
-    return subprocess.call(cmd, env=env, cwd=PROJECT_ROOT)
+    print("Starting:", " ".join(cmd), flush=True)
+    return run_child(cmd, env=env, cwd=PROJECT_ROOT)
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def run_child(cmd: list[str], env: dict | None = None, cwd: Path | None = None) -> int:
+    """Run ``cmd`` until it exits; SIGTERM/SIGINT/SIGHUP sent to us are passed on to it."""
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd,
+                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+
+    def forward(signum, _frame) -> None:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM if signum == signal.SIGHUP else signum)
+
+    old = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    try:
+        while True:
+            try:
+                rc = proc.wait(timeout=5 if proc.poll() is None else None)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return 0 if rc in (-signal.SIGTERM, -signal.SIGINT) else rc
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -144,20 +247,48 @@ def make_parser() -> argparse.ArgumentParser:
         p.add_argument("--db", type=Path, default=Path(os.environ.get("PAPER_TRENDS_DB", store.DEFAULT_DB)),
                        help="DuckDB file (default: $PAPER_TRENDS_DB or %(default)s)")
 
-    b = sub.add_parser("build", help="ingest files/folders and extract into the database")
+    def build_args(p: argparse.ArgumentParser) -> None:
+        db_arg(p)
+        p.add_argument("--skip", action="append", metavar="STAGE", choices=list(STAGE_NAMES),
+                       help="do not run this extraction stage (repeatable); cached rows are kept")
+        p.add_argument("--no-keywords", action="store_true", help="skip the (slow) keyword stage")
+        p.add_argument("--no-cache", action="store_true", help="re-extract every paper")
+        p.add_argument("--keep-going", action="store_true",
+                       help="write the papers that could be read even when an input is skipped "
+                            "(default: leave the database unchanged and exit 1)")
+        p.add_argument("--engine", choices=["local", "dask"], default="local",
+                       help="where extraction runs (default: local)")
+        p.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --engine dask)")
+        p.add_argument("--partitions", type=int, default=None, help="papers are split into this many tasks (dask)")
+        p.add_argument("--quiet", action="store_true", help="no progress bars")
+        p.add_argument("--strict", action="store_true", help="exit non-zero on record-level warnings too")
+
+    b = sub.add_parser(
+        "build", help="rebuild the database from exactly these inputs",
+        description="Rebuild the database from exactly these files and folders: papers of earlier "
+                    "builds that are not in them are dropped (use `add` to keep them). Unchanged "
+                    "abstracts reuse their cached rows. The database is replaced only when every "
+                    "input was read.")
     b.add_argument("paths", nargs="*", help="files or folders (default: the bundled seeds/)")
-    db_arg(b)
-    b.add_argument("--skip", action="append", metavar="STAGE", choices=list(STAGE_MODULES),
-                   help="do not run this extraction stage (repeatable); cached rows are kept")
-    b.add_argument("--no-keywords", action="store_true", help="skip the (slow) keyword stage")
-    b.add_argument("--no-cache", action="store_true", help="re-extract every paper")
-    b.add_argument("--engine", choices=["local", "dask"], default="local",
-                   help="where extraction runs (default: local)")
-    b.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --engine dask)")
-    b.add_argument("--partitions", type=int, default=None, help="papers are split into this many tasks (dask)")
-    b.add_argument("--quiet", action="store_true", help="no progress bars")
-    b.add_argument("--strict", action="store_true", help="exit non-zero on record-level warnings too")
+    build_args(b)
     b.set_defaults(func=cmd_build)
+
+    a = sub.add_parser(
+        "add", help="add papers from these inputs to the existing database",
+        description="Add the papers of these files and folders to an existing database, "
+                    "deduplicated against the papers already there; only new papers are extracted.")
+    a.add_argument("paths", nargs="+", help="files or folders to add")
+    build_args(a)
+    a.set_defaults(func=cmd_add)
+
+    r = sub.add_parser(
+        "remove", help="drop the papers that came only from matching sources",
+        description="Drop the papers whose every source matches PATTERN (a shell pattern on the "
+                    "`sources.source` column, e.g. 'acl2022.json' or 'iclr*'). Papers also found "
+                    "elsewhere stay, without the matching source rows.")
+    r.add_argument("--source", required=True, metavar="PATTERN", help="shell pattern, e.g. 'iclr*.json'")
+    db_arg(r)
+    r.set_defaults(func=cmd_remove)
 
     e = sub.add_parser("export", help="write every table as csv, parquet or json")
     db_arg(e)
@@ -165,7 +296,7 @@ def make_parser() -> argparse.ArgumentParser:
     e.add_argument("--out", type=Path, required=True, help="output folder (one file per table)")
     e.set_defaults(func=cmd_export)
 
-    i = sub.add_parser("info", help="row counts per table and papers per venue")
+    i = sub.add_parser("info", help="row counts per table, papers per venue, the stages")
     db_arg(i)
     i.set_defaults(func=cmd_info)
 
@@ -183,7 +314,12 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``paper-trends`` console script."""
+    """Entry point of the ``paper-trends`` console script.
+
+    Exit status: 0 done, 1 bad input or a refused build (the database is unchanged), 2 usage
+    (argparse) or an unusable database/output path, 130 interrupted. Every error is one line on
+    stderr, never a traceback.
+    """
     args = make_parser().parse_args(argv)
     try:
         return args.func(args)
@@ -193,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("paper-trends: interrupted; the previous database is unchanged", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `paper-trends info | head`
+        return 0
 
 
 if __name__ == "__main__":

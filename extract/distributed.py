@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from extract.records import PaperText
-from extract.stages import Stage, get_stage
+from extract.stages import DepRows, Stage, get_stage
 
 DEFAULT_PARTITION_SIZE = 500
 
@@ -28,7 +28,9 @@ class EngineError(RuntimeError):
     """The distributed engine cannot run (Dask missing, scheduler unreachable, version skew)."""
 
 
-def _run_partition(stage_name: str, expected_version: str, papers: Sequence[PaperText]) -> list[dict]:
+def _run_partition(
+    stage_name: str, expected_version: str, papers: Sequence[PaperText], deps: DepRows | None = None
+) -> list[dict]:
     """Task body executed on a worker."""
     stage = get_stage(stage_name)
     version = stage.version()
@@ -37,7 +39,7 @@ def _run_partition(stage_name: str, expected_version: str, papers: Sequence[Pape
             f"worker runs {stage_name} version {version}, the client {expected_version}; "
             "install the same paper-trends version on every worker"
         )
-    return stage.run(papers)
+    return stage.run(papers, deps=deps)
 
 
 def partition(papers: Sequence[PaperText], n_parts: int) -> list[list[PaperText]]:
@@ -61,7 +63,7 @@ class DaskRunner:
         self.show_progress = show_progress
         self.owns_client = owns_client
 
-    def __call__(self, stage: Stage, papers: Sequence[PaperText]) -> list[dict]:
+    def __call__(self, stage: Stage, papers: Sequence[PaperText], deps: DepRows | None = None) -> list[dict]:
         from distributed import as_completed
 
         client = self.client
@@ -69,7 +71,12 @@ class DaskRunner:
         n_parts = self.partitions or max(threads, math.ceil(len(papers) / DEFAULT_PARTITION_SIZE))
         chunks = partition(papers, n_parts)
         version = stage.version()
-        futures = [client.submit(_run_partition, stage.name, version, chunk, pure=False) for chunk in chunks]
+        def part_deps(chunk: list[PaperText]) -> dict:  # only the rows of this chunk's papers travel
+            return {d: {p.paper_id: rows[p.paper_id] for p in chunk if p.paper_id in rows}
+                    for d, rows in (deps or {}).items()}
+
+        futures = [client.submit(_run_partition, stage.name, version, chunk, part_deps(chunk), pure=False)
+                   for chunk in chunks]
         with tqdm(total=len(papers), desc=f"{stage.name:>10}", unit="paper", file=sys.stderr,
                   disable=None if self.show_progress else True, leave=False) as bar:
             sizes = {f.key: len(c) for f, c in zip(futures, chunks)}

@@ -126,6 +126,8 @@ def iter_input_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path | None,
                         continue
                     p = Path(dirpath) / name
                     found.append((p.relative_to(root).as_posix(), p))
+            if not found:
+                yield None, str(raw), Problem(str(raw), None, f"no input files under {raw}")
             for rel, p in sorted(found):
                 yield p, rel, None
         else:
@@ -156,19 +158,24 @@ def _merge(paper: Paper, rec: RawRecord) -> None:
 def ingest(
     paths: Iterable[str | Path],
     progress: Callable[[str], None] | None = None,
+    existing: Iterable[Paper] = (),
 ) -> IngestResult:
     """Read, clean and deduplicate every paper under ``paths``.
 
     Args:
         paths: Files and/or folders.
         progress: Called with each file's source name before it is read.
+        existing: Papers already in a database (``paper-trends add``): new records of the same
+            paper merge into them, and they come first in the result.
 
     Returns:
-        The papers in first-seen order, the problems found, and counts.
+        The papers in first-seen order, the problems found, and counts (``records_read``
+        counts the existing papers as one record each).
     """
-    papers: dict[str, Paper] = {}
+    papers: dict[str, Paper] = {p.paper_id: p for p in existing}
     problems: list[Problem] = []
-    files_read = records_read = 0
+    files_read = 0
+    records_read = len(papers)
     for path, source, problem in iter_input_files(paths):
         if problem:
             problems.append(problem)

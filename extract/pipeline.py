@@ -1,9 +1,17 @@
-"""The build: ingest -> extraction stages (cached per abstract) -> atomic DuckDB write."""
+"""The build: ingest -> extraction stages (cached per abstract) -> atomic DuckDB write.
+
+Three operations share it: :func:`build` (rebuild from exactly the given inputs), ``add``
+(:func:`build` with ``add=True``: the papers of the existing database plus the inputs) and
+:func:`remove_sources`. None of them ever loses a database: the new file replaces the old one
+only when every input was read (unless ``keep_going``), and a result with no papers never
+replaces a database that has papers.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
+import fnmatch
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,9 +23,13 @@ from extract import store, tables
 from extract.ingest import IngestResult, ingest
 from extract.records import PaperText
 from extract.schema import TABLES
-from extract.stages import Stage, all_stages
+from extract.stages import DepRows, Stage, all_stages
 
-Runner = Callable[[Stage, Sequence[PaperText]], list[dict]]
+Runner = Callable[[Stage, Sequence[PaperText], DepRows], list[dict]]
+
+
+class BuildRefused(Exception):
+    """The build would lose data; nothing was written. The message says why."""
 
 
 @dataclass
@@ -41,6 +53,8 @@ class BuildReport:
     stages: list[StageReport] = field(default_factory=list)
     ingest_seconds: float = 0.0
     store_seconds: float = 0.0
+    written: bool = False  # False: inputs were skipped and the database was left unchanged
+    previous_papers: int = 0  # papers in the database before (``add``: those kept)
 
     @property
     def ok(self) -> bool:
@@ -48,12 +62,12 @@ class BuildReport:
         return not self.ingest.files_skipped
 
 
-def _previous(db: Path) -> dict[str, pd.DataFrame] | None:
-    """Tables of the database being replaced, used as the extraction cache."""
+def _previous(db: Path, tables: list[str]) -> dict[str, pd.DataFrame] | None:
+    """Tables of the database being replaced (the extraction cache), None when there is none."""
     if not db.is_file():
         return None
     try:
-        return store.read_tables(db, ["extract_runs", *[t for t in TABLES if TABLES[t].stage]])
+        return store.read_tables(db, tables)
     except Exception:  # an unreadable old database only means no cache
         return None
 
@@ -61,20 +75,28 @@ def _previous(db: Path) -> dict[str, pd.DataFrame] | None:
 def _sort(table: str, df: pd.DataFrame, order: dict[str, int]) -> pd.DataFrame:
     if df.empty:
         return df
-    keys = [c for c in ("start", "end", "rank") if c in df.columns]
+    declared = getattr(TABLES[table], "sort_keys", None)
+    keys = [c for c in (declared if declared is not None else ("start", "end", "rank")) if c in df.columns]
     df = df.assign(_o=df["paper_id"].map(order))
     other = [c for c in df.columns if c not in ("_o", *keys)]
     df = df.sort_values(["_o", *keys, *other], kind="mergesort", na_position="last")
     return df.drop(columns="_o").reset_index(drop=True)
 
 
+def _rows_by_paper(df: pd.DataFrame) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for row in df.to_dict("records"):
+        out.setdefault(row["paper_id"], []).append(row)
+    return out
+
+
 def local_runner(show_progress: bool) -> Runner:
     """Run a stage in this process with a progress bar."""
 
-    def run(stage: Stage, papers: Sequence[PaperText]) -> list[dict]:
+    def run(stage: Stage, papers: Sequence[PaperText], deps: DepRows) -> list[dict]:
         with tqdm(total=len(papers), desc=f"{stage.name:>10}", unit="paper", disable=None if show_progress else True,
                   file=sys.stderr, leave=False) as bar:
-            return stage.run(papers, progress=bar.update)
+            return stage.run(papers, progress=bar.update, deps=deps)
 
     return run
 
@@ -86,8 +108,10 @@ def build(
     runner: Runner | None = None,
     show_progress: bool = False,
     use_cache: bool = True,
+    keep_going: bool = False,
+    add: bool = False,
 ) -> BuildReport:
-    """Build the database from ``paths``.
+    """Build the database from ``paths`` (or, with ``add``, add them to it).
 
     Args:
         paths: Input files and folders.
@@ -96,28 +120,59 @@ def build(
         runner: How to run a stage (default: in this process); see ``extract.distributed``.
         show_progress: Show progress bars on stderr.
         use_cache: Reuse rows from the previous database for unchanged abstracts.
+        keep_going: Write what could be read even when some input was skipped.
+        add: Keep the papers already in ``db`` and add those of ``paths`` (deduplicated
+            against them); only new papers are extracted.
 
     Returns:
-        A :class:`BuildReport`.
+        A :class:`BuildReport`; ``written`` is False when an input was skipped (and not
+        ``keep_going``): the database is then unchanged.
+
+    Raises:
+        store.StoreError: ``db`` cannot be written (checked before any work), or, with
+            ``add``, is missing or unreadable.
+        BuildRefused: the result has no papers and would replace a database that has some.
     """
     db = Path(db)
     skip = set(skip)
     runner = runner or local_runner(show_progress)
+    store.check_writable_db(db)
+    existing = []
+    if add:
+        old = store.read_tables(db, ["papers", "sources"])  # StoreError when there is no database
+        existing = tables.papers_from_frames(old["papers"], old["sources"])
     t0 = time.perf_counter()
     with tqdm(desc="    ingest", unit="file", disable=None if show_progress else True, file=sys.stderr, leave=False) as bar:
-        result = ingest(paths, progress=lambda _src: bar.update(1))
-    report = BuildReport(db=db, ingest=result, ingest_seconds=time.perf_counter() - t0)
+        result = ingest(paths, progress=lambda _src: bar.update(1), existing=existing)
+    report = BuildReport(db=db, ingest=result, ingest_seconds=time.perf_counter() - t0,
+                         previous_papers=len(existing))
+    if result.files_skipped and not keep_going:
+        return report
+    if not result.papers and db.is_file() and store.is_duckdb_file(db):
+        n_old = store.paper_count(db)
+        if n_old:
+            raise BuildRefused(
+                f"no papers were read, and {db} holds {n_old}; it was left unchanged"
+            )
+    _extract_and_write(report, skip, runner, use_cache)
+    return report
 
-    papers = result.papers
+
+def _extract_and_write(report: BuildReport, skip: set[str], runner: Runner, use_cache: bool) -> None:
+    db, papers = report.db, report.ingest.papers
     order = {p.paper_id: i for i, p in enumerate(papers)}
     frames: dict[str, pd.DataFrame] = {
         "papers": tables.papers_frame(papers),
         "sources": tables.sources_frame(papers),
-        "build_problems": tables.problems_frame(result.problems),
+        "build_problems": tables.problems_frame(report.ingest.problems),
     }
-    previous = _previous(db) if use_cache else None
+    stages = all_stages()
+    previous = _previous(db, ["extract_runs", *[t for s in stages for t in s.spec.tables]]) if use_cache else None
+    wanted = {d for s in stages for d in s.depends_on}  # stages whose rows another stage reads
+    dep_rows: dict[str, dict[str, list[dict]]] = {}
+    available: dict[str, set[str]] = {}  # stage -> content hashes it has rows for in this build
     runs: list[dict] = []
-    for stage in all_stages():
+    for stage in stages:
         t1 = time.perf_counter()
         version = stage.version()
         done: set[str] = set()
@@ -132,11 +187,18 @@ def build(
             old = previous[stage.table]
             cached = old[old["paper_id"].isin(keep)]
         todo = [] if stage.name in skip else [p for p in papers if p.content_hash not in done]
-        new_rows = runner(stage, [PaperText(p.paper_id, p.abstract, p.title) for p in todo]) if todo else []
+        # a paper whose dependency has no rows in this build (skipped stage) waits for it
+        todo = [p for p in todo if all(p.content_hash in available[d] for d in stage.depends_on)]
+        deps = {d: dep_rows[d] for d in stage.depends_on}
+        texts = [PaperText(p.paper_id, p.abstract, p.title) for p in todo]
+        new_rows = runner(stage, texts, deps) if todo else []
         new = tables.frame(stage.table, new_rows)
         parts = [df for df in (cached, new) if len(df)]
         merged = pd.concat(parts, ignore_index=True) if parts else new
         frames[stage.table] = _sort(stage.table, tables.frame(stage.table, merged.to_dict("records")), order)
+        if stage.name in wanted:
+            dep_rows[stage.name] = _rows_by_paper(frames[stage.table])
+        available[stage.name] = {p.content_hash for p in (*reuse, *todo)}
         runs += [{"content_hash": p.content_hash, "stage": stage.name, "version": version}
                  for p in [*reuse, *todo]]
         report.stages.append(StageReport(stage.name, len(todo), len(reuse), len(frames[stage.table]),
@@ -145,4 +207,58 @@ def build(
     t2 = time.perf_counter()
     store.write_tables(db, frames)
     report.store_seconds = time.perf_counter() - t2
-    return report
+    report.written = True
+
+
+@dataclass
+class RemoveReport:
+    """What :func:`remove_sources` did."""
+
+    db: Path
+    papers_removed: int
+    sources_removed: int
+    papers_left: int
+
+
+def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
+    """Drop the papers found only in sources matching ``pattern`` (a shell pattern).
+
+    Papers also found elsewhere stay, without the matching source rows. Their extracted rows
+    are kept as they are; the database is replaced atomically.
+
+    Raises:
+        store.StoreError: no database, or it cannot be written.
+        BuildRefused: nothing matches ``pattern`` (the message lists some sources), or every
+            paper would be removed.
+    """
+    db = Path(db)
+    frames = store.read_tables(db)
+    store.check_writable_db(db)
+    src = frames["sources"]
+    hit = src["source"].map(lambda s: fnmatch.fnmatchcase(str(s), pattern)).astype(bool)
+    if not hit.any():
+        known = ", ".join(sorted(src["source"].astype(str).unique())[:5])
+        raise BuildRefused(f"no source matches {pattern!r}; sources look like: {known}")
+    keep_src = src[~hit]
+    left = set(keep_src["paper_id"])
+    papers = frames["papers"]
+    gone = ~papers["paper_id"].isin(left)
+    if gone.all():
+        raise BuildRefused(
+            f"every paper in {db} comes from sources matching {pattern!r}; refusing to empty "
+            "the database (build from other inputs instead)"
+        )
+    frames["sources"] = keep_src.reset_index(drop=True)
+    counts = keep_src.groupby("paper_id").size()
+    papers = papers[~gone].copy()
+    papers["n_sources"] = papers["paper_id"].map(counts).astype("Int64")
+    frames["papers"] = papers.reset_index(drop=True)
+    hashes = set(papers["content_hash"])
+    for name, spec in TABLES.items():
+        if name in ("papers", "sources") or "paper_id" not in spec.column_names:
+            continue
+        frames[name] = frames[name][frames[name]["paper_id"].isin(left)].reset_index(drop=True)
+    runs = frames["extract_runs"]
+    frames["extract_runs"] = runs[runs["content_hash"].isin(hashes)].reset_index(drop=True)
+    store.write_tables(db, frames)
+    return RemoveReport(db, int(gone.sum()), int(hit.sum()), len(papers))

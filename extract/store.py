@@ -8,6 +8,7 @@ killed build leaves the previous database readable and unchanged.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -92,6 +93,18 @@ def write_tables(db: str | Path, frames: Mapping[str, pd.DataFrame]) -> Path:
     return db
 
 
+_DUCKDB_MAGIC = b"DUCK"  # bytes 8-12 of every DuckDB database file
+
+
+def is_duckdb_file(path: str | Path) -> bool:
+    """True when ``path`` is a file that starts like a DuckDB database."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(12)[8:12] == _DUCKDB_MAGIC
+    except OSError:
+        return False
+
+
 def connect(db: str | Path) -> duckdb.DuckDBPyConnection:
     """A read-only connection to an existing database.
 
@@ -99,12 +112,76 @@ def connect(db: str | Path) -> duckdb.DuckDBPyConnection:
         StoreError: the file is missing or not a DuckDB database.
     """
     db = Path(db)
+    if db.is_dir():
+        raise StoreError(f"{db}: is a folder, not a database file; pass --db FILE.duckdb")
     if not db.is_file():
         raise StoreError(f"{db}: no database here; run `paper-trends build` first")
+    if not is_duckdb_file(db):
+        raise StoreError(f"{db}: not a DuckDB database (pass the .duckdb file `paper-trends build` wrote)")
     try:
         return duckdb.connect(str(db), read_only=True)
     except duckdb.Error as exc:
         raise StoreError(f"{db}: not a readable DuckDB database ({exc})") from None
+
+
+def paper_count(db: str | Path) -> int:
+    """Rows in ``papers`` of an existing database (0 when it has no such table)."""
+    con = connect(db)
+    try:
+        if "papers" not in table_names(con):
+            return 0
+        return con.execute("SELECT count(*) FROM papers").fetchone()[0]
+    finally:
+        con.close()
+
+
+def check_writable_db(db: str | Path) -> None:
+    """Fail early, before any extraction, when a build could not write ``db``.
+
+    ``db`` must be a new file in a writable folder, or an existing paper-trends database (an
+    existing file of any other kind is never overwritten).
+
+    Raises:
+        StoreError: one line saying what is wrong and what to do.
+    """
+    db = Path(db)
+    if db.is_dir():
+        raise StoreError(f"{db}: is a folder; pass a database file such as {db / 'paper_trends.duckdb'}")
+    if db.exists():
+        if not db.is_file():
+            raise StoreError(f"{db}: not a regular file; pass a .duckdb file path")
+        if db.stat().st_size and not is_duckdb_file(db):
+            raise StoreError(f"{db}: exists and is not a DuckDB database; refusing to overwrite it")
+    _check_writable_dir(db.parent, f"{db}: cannot write the database")
+
+
+def _check_writable_dir(folder: Path, what: str) -> None:
+    probe = folder
+    while not probe.exists():  # the nearest existing ancestor decides whether mkdir can work
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise StoreError(f"{what}: {probe} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".paper-trends-probe-"):
+            pass
+    except OSError as exc:
+        raise StoreError(f"{what}: folder {folder} is not writable ({exc.strerror or exc})") from None
+
+
+def check_export_dir(out_dir: str | Path) -> Path:
+    """The export folder, created if needed.
+
+    Raises:
+        StoreError: ``out_dir`` is an existing file or cannot be created or written.
+    """
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise StoreError(f"{out}: exists and is not a folder; pass --out FOLDER (one file per table)")
+    _check_writable_dir(out, f"{out}: cannot write the export")
+    return out
 
 
 def table_names(con: duckdb.DuckDBPyConnection) -> list[str]:
@@ -146,11 +223,10 @@ def export(db: str | Path, fmt: str, out_dir: str | Path) -> list[Path]:
     """
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    con = connect(db)
+    con = connect(db)  # a missing database fails before the output folder is created
     written = []
     try:
+        out = check_export_dir(out_dir)
         present = set(table_names(con))
         for t in TABLES:
             if t not in present:
@@ -158,7 +234,10 @@ def export(db: str | Path, fmt: str, out_dir: str | Path) -> list[Path]:
             target = out / f"{t}.{fmt}"
             opts = {"csv": "FORMAT CSV, HEADER", "parquet": "FORMAT PARQUET", "json": "FORMAT JSON, ARRAY true"}[fmt]
             path_sql = "'" + str(target).replace("'", "''") + "'"
-            con.execute(f"COPY {_q(t)} TO {path_sql} ({opts})")
+            try:
+                con.execute(f"COPY {_q(t)} TO {path_sql} ({opts})")
+            except duckdb.Error as exc:
+                raise StoreError(f"{target}: cannot write ({str(exc).splitlines()[0]})") from None
             written.append(target)
     finally:
         con.close()

@@ -74,3 +74,34 @@ def problems_frame(problems: list[Problem]) -> pd.DataFrame:
         "build_problems",
         ({"source": p.source, "locator": p.locator, "severity": p.severity, "message": p.message} for p in problems),
     )
+
+
+def papers_from_frames(papers: pd.DataFrame, sources: pd.DataFrame) -> list[Paper]:
+    """The inverse of :func:`papers_frame`/:func:`sources_frame`: papers of an existing database.
+
+    Used by ``paper-trends add`` to merge new records into the papers already stored.
+    """
+    def val(v: Any) -> Any:
+        return None if v is None or v is pd.NA or (isinstance(v, float) and v != v) else v
+
+    by_paper: dict[str, list[tuple[str, str, str]]] = {}
+    for r in sources.itertuples(index=False):
+        by_paper.setdefault(r.paper_id, []).append((r.source, val(r.locator), r.format))
+    out = []
+    for r in papers.itertuples(index=False):
+        kws = val(r.author_keywords)
+        year = val(r.year)
+        out.append(
+            Paper(
+                paper_id=r.paper_id,
+                abstract=r.abstract,
+                title=val(r.title),
+                venue=val(r.venue),
+                year=int(year) if year is not None else None,
+                track=val(r.track),
+                status=val(r.status),
+                author_keywords=kws.split("; ") if kws else [],
+                sources=by_paper.get(r.paper_id, []),
+            )
+        )
+    return out

@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs, then run it. Extra arguments go to pytest.
+# Install everything the test suite needs into a virtual environment this script creates
+# (.venv/ in the checkout, or $PAPER_TRENDS_VENV), then run the whole suite. Extra arguments go
+# to pytest. Headless Chromium (Debian's package) is required for the browser test: the script
+# installs it when run as root and fails when it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install -q -c constraints.txt -e ".[test]"
-# Headless Chromium for the real-browser dashboard test (Debian package; best effort).
-if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-    || echo "note: could not install chromium; the browser test will be skipped" >&2
+VENV="${PAPER_TRENDS_VENV:-.venv}"
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
 fi
-exec python3 -m pytest "$@"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[test]"
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "error: the browser test needs Chromium; install Debian's 'chromium' package (as root: apt-get install chromium)" >&2
+    exit 1
+  fi
+fi
+exec "$VENV/bin/python" -m pytest "$@"

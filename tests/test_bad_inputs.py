@@ -14,12 +14,12 @@ FIX = Path(__file__).parent / "fixtures"
 GOOD = FIX / "icml2025.json"
 
 
-def _build_with(tmp_path, name, content: bytes):
+def _build_with(tmp_path, name, content: bytes, keep_going: bool = True):
     inputs = tmp_path / "in"
     inputs.mkdir(exist_ok=True)
     shutil.copy(GOOD, inputs / "icml2025.json")
     (inputs / name).write_bytes(content)
-    report = build([inputs], tmp_path / "db.duckdb", skip={"keywords"})
+    report = build([inputs], tmp_path / "db.duckdb", skip={"keywords"}, keep_going=keep_going)
     return report
 
 
@@ -44,13 +44,22 @@ def test_bad_file_is_skipped_with_a_one_line_message_and_others_build(tmp_path, 
     assert errors[0].startswith(message)
     assert "\n" not in errors[0]
     assert not report.ok
-    assert len(report.ingest.papers) == 2  # the good file still built
+    assert len(report.ingest.papers) == 2  # with keep_going the good file still builds
+    assert report.written
     problems = store.read_table(tmp_path / "db.duckdb", "build_problems")
     assert name in set(problems["source"])
+    # without keep_going nothing is written: the database keeps the papers it had
+    (tmp_path / "in" / "icml2025.json").unlink()
+    before = (tmp_path / "db.duckdb").read_bytes()
+    (tmp_path / "in" / "more.json").write_bytes(GOOD.read_bytes())
+    again = _build_with(tmp_path, name, content, keep_going=False)
+    assert not again.written
+    assert (tmp_path / "db.duckdb").read_bytes() == before
 
 
 def test_undecodable_text_is_reported(tmp_path):
     report = _build_with(tmp_path, "mess.txt", bytes(range(1, 32)) * 50 + b"\xff\xfe\xfd" * 10)
+    assert report.written  # with keep_going
     errors = [str(p) for p in report.ingest.problems if p.severity == "error"]
     assert errors and errors[0].startswith("mess.txt: ")
 
@@ -74,7 +83,7 @@ def test_utf16_with_bom_is_read(tmp_path):
 
 
 def test_missing_path_is_reported(tmp_path):
-    report = build([tmp_path / "nope", GOOD], tmp_path / "db.duckdb", skip={"keywords"})
+    report = build([tmp_path / "nope", GOOD], tmp_path / "db.duckdb", skip={"keywords"}, keep_going=True)
     assert [str(p) for p in report.ingest.files_skipped] == [f"{tmp_path / 'nope'}: no such file or directory"]
     assert len(report.ingest.papers) == 2
 
@@ -82,8 +91,8 @@ def test_missing_path_is_reported(tmp_path):
 def test_record_without_abstract_is_a_warning_not_a_failure(tmp_path, capsys):
     db = tmp_path / "db.duckdb"
     assert main(["build", str(GOOD), "--db", str(db), "--quiet", "--no-keywords"]) == 0
-    out = capsys.readouterr().out
-    assert "warning: icml2025.json:record 2: record has no abstract; skipped" in out
+    err = capsys.readouterr().err
+    assert "warning: icml2025.json:record 2: record has no abstract; skipped" in err
     assert main(["build", str(GOOD), "--db", str(db), "--quiet", "--no-keywords", "--strict"]) == 1
 
 
@@ -92,9 +101,11 @@ def test_cli_exit_status_is_nonzero_when_a_file_is_skipped(tmp_path, capsys):
     bad.write_text("[{", encoding="utf-8")
     rc = main(["build", str(GOOD), str(bad), "--db", str(tmp_path / "db.duckdb"), "--quiet", "--no-keywords"])
     assert rc == 1
-    out = capsys.readouterr().out
-    assert "1 input(s) skipped:" in out
-    assert "error: bad.json: malformed JSON at line 1 column 3" in out
+    captured = capsys.readouterr()
+    assert "paper-trends: skipped bad.json: malformed JSON at line 1 column 3" in captured.err
+    assert "left unchanged" in captured.err
+    assert captured.out == ""  # no "Built ..." report for a build that wrote nothing
+    assert not (tmp_path / "db.duckdb").exists()
 
 
 def test_failed_build_leaves_previous_database_unchanged(tmp_path, monkeypatch):

@@ -43,15 +43,23 @@ PAGES = {
     "data": "Data",
 }
 
+# Outside CI a developer without Chromium gets a skip; in CI (scripts/test.sh installs Chromium)
+# a missing browser is a failure, never a silent skip.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.skipif(
-        CHROMIUM is None,
+        CHROMIUM is None and not os.environ.get("CI"),
         reason="headless Chromium not installed "
         "(Debian: apt-get install -y chromium; scripts/test.sh does it as root)",
     ),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _chromium_present():
+    if CHROMIUM is None:
+        pytest.fail("headless Chromium is required in CI (Debian package 'chromium')")
 
 
 def free_port() -> int:

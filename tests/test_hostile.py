@@ -63,7 +63,7 @@ def test_directory_of_mixed_files(tmp_path):
     (d / "sub" / "notes.md").write_text("# Notes\n\nnothing here", encoding="utf-8")
     (d / "sub" / "papers.csv").write_bytes((FIX / "papers.csv").read_bytes())
     (d / ".hidden.json").write_text("[", encoding="utf-8")
-    report = build([d], tmp_path / "db.duckdb", skip={"keywords"})
+    report = build([d], tmp_path / "db.duckdb", skip={"keywords"}, keep_going=True)
     assert _errors(report) == [
         "sub/notes.md: no paper abstracts found",
         "sub/photo.jpg: binary file (NUL byte at offset 4); expected text",
@@ -123,8 +123,11 @@ def test_interrupted_build_leaves_previous_database_readable_and_unchanged(tmp_p
     build([FIX / "icml2025.json"], db, skip={"keywords"})
     before = db.read_bytes()
     flag = tmp_path / "writing.flag"
+    # A suite started in the background inherits an ignored SIGINT, and Python then installs
+    # no KeyboardInterrupt handler: give the child the default disposition, as in a terminal.
     proc = subprocess.Popen([sys.executable, "-c", _KILLER, str(seeds_dir), str(db), str(flag)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.time() + 120
         while not flag.exists():

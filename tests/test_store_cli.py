@@ -72,7 +72,7 @@ def test_info_on_a_file_that_is_not_a_database(tmp_path, capsys):
     bogus = tmp_path / "bogus.duckdb"
     bogus.write_text("not a database", encoding="utf-8")
     assert main(["info", "--db", str(bogus)]) == 2
-    assert "not a readable DuckDB database" in capsys.readouterr().err
+    assert "bogus.duckdb: not a DuckDB database" in capsys.readouterr().err
 
 
 def test_unknown_stage_is_rejected(capsys):

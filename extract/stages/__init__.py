@@ -1,13 +1,22 @@
-"""Extraction stages: one extractor module = one stage = one table.
+"""The extraction stages, declared in one registry.
 
-An extractor module exposes:
+Each :class:`StageSpec` says what a stage is: its name, the extractor module, the table(s) it
+fills, the stages whose rows it reads (``depends_on``), the stages whose code it calls
+(``uses``), the vocabulary files it reads and, for a stage with a model, a function that names
+the model and its version. A build runs the stages in registry order (every dependency before
+its dependants) and hands each stage its dependencies' rows of the same paper.
 
-* ``TABLE``: the table it fills (a key of ``schema.TABLES``);
-* ``VERSION``: bumped whenever its code changes what it outputs;
-* ``DATA_FILES``: vocabulary files under ``extract/data`` it reads (hashed into the version,
-  so editing a vocabulary re-runs only the stages that read it);
-* ``extract_rows(paper: PaperText) -> list[dict]`` for per-paper extractors, or
-  ``extract_batch(papers: Sequence[PaperText]) -> list[dict]`` for batched ones (keywords).
+A stage's **version** is a hash of everything that decides its output: the module's
+``VERSION`` (bumped whenever its code changes what it outputs), the bytes of its data files,
+its model's identity, and the versions of the stages it depends on or uses. The build caches
+rows per (abstract content hash, stage version), so editing a vocabulary, bumping a code
+version or swapping a model re-runs exactly the stages affected, their dependants included.
+
+An extractor module exposes ``VERSION`` and either
+
+* ``extract_rows(paper)`` (or ``extract_rows(paper, deps)`` when the stage has ``depends_on``:
+  ``deps`` maps each dependency to this paper's rows of its table), or
+* ``extract_batch(papers)`` for batched extractors (keywords).
 
 Rows carry exactly the table's schema columns, ``paper_id`` included.
 """
@@ -16,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
@@ -27,47 +36,128 @@ from extract.records import PaperText
 
 BATCH_SIZE = 512  # papers per extract_batch call: progress granularity and memory bound
 
-# Stage name -> module, in the order a build runs them.
-STAGE_MODULES: dict[str, str] = {
-    "methods": "extract.stages.methods",
-    "techniques": "extract.stages.techniques",
-    "benchmarks": "extract.stages.benchmarks",
-    "sizes": "extract.stages.sizes",
-    "metrics": "extract.stages.metrics",
-    "keywords": "extract.keywords",
-}
+# Rows of a dependency, per stage name and paper id.
+DepRows = Mapping[str, Mapping[str, Sequence[dict]]]
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    """The declaration of one extraction stage."""
+
+    name: str
+    module: str
+    tables: tuple[str, ...]
+    depends_on: tuple[str, ...] = ()  # stages whose rows this stage reads
+    uses: tuple[str, ...] = ()  # stages whose code this stage calls (their version counts)
+    data_files: tuple[str, ...] = ()  # under extract/data
+    model: str | None = None  # "module:function" returning the model's name and version
+    description: str = ""
+
+
+_METHOD_VOCAB = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
+
+REGISTRY: tuple[StageSpec, ...] = (
+    StageSpec(
+        "methods",
+        "extract.stages.methods",
+        ("methods",),
+        data_files=_METHOD_VOCAB,
+        description="proposed and mentioned method/model names",
+    ),
+    StageSpec(
+        "techniques",
+        "extract.stages.techniques",
+        ("techniques",),
+        data_files=("taxonomy.toml",),
+        description="technique/theme tags from the taxonomy",
+    ),
+    StageSpec(
+        "benchmarks",
+        "extract.stages.benchmarks",
+        ("benchmarks",),
+        uses=("methods",),  # the proposed-name rules find datasets a paper introduces
+        data_files=_METHOD_VOCAB,
+        description="benchmarks and datasets named in the abstract",
+    ),
+    StageSpec(
+        "sizes",
+        "extract.stages.sizes",
+        ("model_sizes",),
+        data_files=("units.toml",),
+        description="model parameter counts",
+    ),
+    StageSpec(
+        "metrics",
+        "extract.stages.metrics",
+        ("metrics",),
+        depends_on=("benchmarks",),
+        data_files=("units.toml", "metric_aliases.toml"),
+        description="reported outcomes, attached to the benchmark of their sentence",
+    ),
+    StageSpec(
+        "keywords",
+        "extract.keywords",
+        ("keywords",),
+        data_files=("keyword_stopwords.toml",),
+        model="extract.keywords:model_id",
+        description="keyphrases ranked with the bundled MiniLM encoder",
+    ),
+)
+
+SPECS: dict[str, StageSpec] = {s.name: s for s in REGISTRY}
+STAGE_NAMES: tuple[str, ...] = tuple(SPECS)
+# kept for callers of the old API: stage name -> module
+STAGE_MODULES: dict[str, str] = {s.name: s.module for s in REGISTRY}
 
 
 @dataclass(frozen=True)
 class Stage:
-    """A named extraction stage backed by one extractor module."""
+    """A runnable stage: its declaration plus the module behind it."""
 
     name: str
+
+    @property
+    def spec(self) -> StageSpec:
+        """The stage's declaration."""
+        return SPECS[self.name]
 
     @cached_property
     def module(self) -> ModuleType:
         """The extractor module (imported on first use: keywords pulls in torch)."""
-        return importlib.import_module(STAGE_MODULES[self.name])
+        return importlib.import_module(self.spec.module)
 
     @property
     def table(self) -> str:
-        """The table this stage fills."""
-        return self.module.TABLE
+        """The (first) table this stage fills."""
+        return self.spec.tables[0]
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """Stages whose rows this stage reads."""
+        return self.spec.depends_on
+
+    def model_id(self) -> str | None:
+        """Name and version of the stage's model, without loading it; None for rule stages."""
+        if not self.spec.model:
+            return None
+        mod, func = self.spec.model.split(":")
+        return str(getattr(importlib.import_module(mod), func)())
 
     def version(self) -> str:
-        """Code version plus a hash of the stage's data files."""
-        h = hashlib.sha1()
-        for name in sorted(getattr(self.module, "DATA_FILES", ())):
-            h.update(name.encode())
-            h.update((DATA_DIR / name).read_bytes())
-        return f"{self.module.VERSION}-{h.hexdigest()[:10]}"
+        """Code version plus a hash of data files, model and the versions of dependencies."""
+        return version_of(self.name)
 
     def run(
         self,
         papers: Sequence[PaperText],
         progress: Callable[[int], Any] | None = None,
+        deps: DepRows | None = None,
     ) -> list[dict]:
-        """Extract rows for ``papers``; ``progress(n)`` is called as papers are done."""
+        """Extract rows for ``papers``; ``progress(n)`` is called as papers are done.
+
+        ``deps``: for a stage with ``depends_on``, each dependency's rows per paper id (a build
+        always passes them). Without ``deps`` the extractor computes what it needs itself.
+        """
         batch = getattr(self.module, "extract_batch", None)
         if batch is not None:
             rows = []
@@ -77,9 +167,14 @@ class Stage:
                 if progress:
                     progress(len(chunk))
             return rows
+        fn = self.module.extract_rows
+        needs = self.spec.depends_on if deps is not None else ()
         rows: list[dict] = []
         for i, paper in enumerate(papers, 1):
-            rows.extend(self.module.extract_rows(paper))
+            if needs:
+                rows.extend(fn(paper, {d: deps.get(d, {}).get(paper.paper_id, ()) for d in needs}))
+            else:
+                rows.extend(fn(paper))
             if progress and i % 64 == 0:
                 progress(64)
         if progress:
@@ -87,9 +182,25 @@ class Stage:
         return rows
 
 
+def version_of(name: str) -> str:
+    """The version of stage ``name`` (see the module docstring for what goes into it)."""
+    spec = SPECS[name]
+    stage = Stage(name)
+    h = hashlib.sha1()
+    for fname in sorted(spec.data_files):
+        h.update(fname.encode())
+        h.update((DATA_DIR / fname).read_bytes())
+    model = stage.model_id()
+    if model:
+        h.update(b"model:" + model.encode())
+    for dep in sorted({*spec.depends_on, *spec.uses}):
+        h.update(f"dep:{dep}={version_of(dep)}".encode())
+    return f"{stage.module.VERSION}-{h.hexdigest()[:10]}"
+
+
 def all_stages() -> list[Stage]:
-    """Every stage, in build order."""
-    return [Stage(n) for n in STAGE_MODULES]
+    """Every stage, in build order (dependencies first)."""
+    return [Stage(s.name) for s in REGISTRY]
 
 
 def get_stage(name: str) -> Stage:
@@ -98,6 +209,25 @@ def get_stage(name: str) -> Stage:
     Raises:
         ValueError: no such stage.
     """
-    if name not in STAGE_MODULES:
-        raise ValueError(f"unknown stage {name!r}; stages are: {', '.join(STAGE_MODULES)}")
+    if name not in SPECS:
+        raise ValueError(f"unknown stage {name!r}; stages are: {', '.join(SPECS)}")
     return Stage(name)
+
+
+def dependants(name: str) -> list[str]:
+    """Stages that read or use ``name``, directly or through others, in build order."""
+    out: list[str] = []
+    for s in REGISTRY:
+        if any(d == name or d in out for d in (*s.depends_on, *s.uses)):
+            out.append(s.name)
+    return out
+
+
+def check_registry() -> None:
+    """Raise ValueError when the registry is not a valid build order."""
+    seen: set[str] = set()
+    for s in REGISTRY:
+        missing = [d for d in (*s.depends_on, *s.uses) if d not in seen]
+        if missing:
+            raise ValueError(f"stage {s.name} comes before its dependencies {missing}")
+        seen.add(s.name)
