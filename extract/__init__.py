@@ -34,4 +34,10 @@ def extract_all(abstracts: Sequence[str], stages: Iterable[str] | None = None) -
         clean = clean_abstract(text)
         papers.append(PaperText(paper_id_for(clean), clean))
     chosen = [get_stage(s) for s in stages] if stages is not None else all_stages()
-    return {s.table: tables.frame(s.table, s.run(papers)) for s in chosen}
+    from extract.pipeline import split_rows
+
+    out: dict[str, pd.DataFrame] = {}
+    for stage in chosen:
+        for table, rows in split_rows(stage, stage.run(papers)).items():
+            out[table] = tables.frame(table, rows)
+    return out

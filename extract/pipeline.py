@@ -83,6 +83,17 @@ def _sort(table: str, df: pd.DataFrame, order: dict[str, int]) -> pd.DataFrame:
     return df.drop(columns="_o").reset_index(drop=True)
 
 
+def split_rows(stage: Stage, rows: list[dict]) -> dict[str, list[dict]]:
+    """Rows per output table. A stage with several tables tags each row with ``__table__``."""
+    if len(stage.spec.tables) == 1:
+        return {stage.table: rows}
+    out: dict[str, list[dict]] = {t: [] for t in stage.spec.tables}
+    for row in rows:
+        row = dict(row)
+        out[row.pop("__table__")].append(row)
+    return out
+
+
 def _rows_by_paper(df: pd.DataFrame) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for row in df.to_dict("records"):
@@ -176,26 +187,27 @@ def _extract_and_write(report: BuildReport, skip: set[str], runner: Runner, use_
         t1 = time.perf_counter()
         version = stage.version()
         done: set[str] = set()
-        cached = pd.DataFrame(columns=TABLES[stage.table].column_names)
         if previous is not None:
             old_runs = previous["extract_runs"]
             done = set(old_runs.loc[(old_runs["stage"] == stage.name) & (old_runs["version"] == version),
                                     "content_hash"])
         reuse = [p for p in papers if p.content_hash in done]
-        if reuse and previous is not None:
-            keep = {p.paper_id for p in reuse}
-            old = previous[stage.table]
-            cached = old[old["paper_id"].isin(keep)]
+        keep = {p.paper_id for p in reuse}
         todo = [] if stage.name in skip else [p for p in papers if p.content_hash not in done]
         # a paper whose dependency has no rows in this build (skipped stage) waits for it
         todo = [p for p in todo if all(p.content_hash in available[d] for d in stage.depends_on)]
         deps = {d: dep_rows[d] for d in stage.depends_on}
         texts = [PaperText(p.paper_id, p.abstract, p.title) for p in todo]
-        new_rows = runner(stage, texts, deps) if todo else []
-        new = tables.frame(stage.table, new_rows)
-        parts = [df for df in (cached, new) if len(df)]
-        merged = pd.concat(parts, ignore_index=True) if parts else new
-        frames[stage.table] = _sort(stage.table, tables.frame(stage.table, merged.to_dict("records")), order)
+        new_rows = split_rows(stage, runner(stage, texts, deps) if todo else [])
+        for table in stage.spec.tables:
+            cached = pd.DataFrame(columns=TABLES[table].column_names)
+            if keep and previous is not None:
+                old = previous[table]
+                cached = old[old["paper_id"].isin(keep)]
+            new = tables.frame(table, new_rows[table])
+            parts = [df for df in (cached, new) if len(df)]
+            merged = pd.concat(parts, ignore_index=True) if parts else new
+            frames[table] = _sort(table, tables.frame(table, merged.to_dict("records")), order)
         if stage.name in wanted:
             dep_rows[stage.name] = _rows_by_paper(frames[stage.table])
         available[stage.name] = {p.content_hash for p in (*reuse, *todo)}

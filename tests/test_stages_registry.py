@@ -130,3 +130,16 @@ def test_info_lists_stages_with_versions_and_dependencies(seeds_db, capsys):
     assert stages.version_of("metrics") in metrics and "reads benchmarks" in metrics
     kw = next(ln for ln in lines if ln.split()[0] == "keywords")
     assert "model: all-MiniLM-L6-v2" in kw
+
+
+def test_a_stage_with_two_tables_routes_rows_by_their_table_tag(monkeypatch):
+    from extract.pipeline import split_rows
+
+    spec = stages.SPECS["keywords"]
+    monkeypatch.setitem(stages.SPECS, "keywords", stages.StageSpec(
+        spec.name, spec.module, ("keywords", "extra"), data_files=spec.data_files, model=spec.model))
+    rows = [{"__table__": "keywords", "paper_id": "p1", "keyword": "x", "score": 1.0, "rank": 1},
+            {"__table__": "extra", "paper_id": "p1", "v": 2}]
+    out = split_rows(stages.get_stage("keywords"), rows)
+    assert out == {"keywords": [{"paper_id": "p1", "keyword": "x", "score": 1.0, "rank": 1}],
+                   "extra": [{"paper_id": "p1", "v": 2}]}

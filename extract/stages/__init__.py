@@ -18,7 +18,8 @@ An extractor module exposes ``VERSION`` and either
   ``deps`` maps each dependency to this paper's rows of its table), or
 * ``extract_batch(papers)`` for batched extractors (keywords).
 
-Rows carry exactly the table's schema columns, ``paper_id`` included.
+Rows carry exactly the table's schema columns, ``paper_id`` included. A stage that fills several
+tables adds a ``__table__`` key naming the table of each row.
 """
 
 from __future__ import annotations
