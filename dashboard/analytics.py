@@ -61,6 +61,214 @@ def venue_order(papers: pd.DataFrame) -> list[str]:
     return first.sort_values(["year", "venue"], na_position="last")["venue_label"].tolist()
 
 
+def pct_label(fraction: float | None) -> str:
+    """A share for people: ``0.17`` -> ``17%``, ``0.004`` -> ``0.4%`` (one decimal under 1%).
+
+    ``None`` -> ``–``; a share that is not zero never reads ``0%``.
+    """
+    if fraction is None or pd.isna(fraction):
+        return "–"
+    pct = 100 * float(fraction)
+    if pct == 0:
+        return "0%"
+    if abs(pct) < 1:
+        return f"{pct:.1f}%" if abs(pct) >= 0.05 else "<0.1%"
+    return f"{pct:.0f}%"
+
+
+# --- Coverage: which venues each year holds, and comparing like with like ----------------------
+
+OTHER_GROUP = "Other"
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+def venue_group_map(spec: dict) -> dict[str, str]:
+    """``venue -> group`` from the parsed ``extract/data/venue_groups.toml``.
+
+    Raises:
+        ValueError: A venue listed in two groups.
+    """
+    out: dict[str, str] = {}
+    for group in spec.get("group", []):
+        for venue in group.get("venues", []):
+            if venue in out and out[venue] != group["name"]:
+                raise ValueError(
+                    f"venue {venue!r} is in groups {out[venue]!r} and {group['name']!r}"
+                )
+            out[venue] = group["name"]
+    return out
+
+
+def with_groups(papers: pd.DataFrame, groups: dict[str, str]) -> pd.DataFrame:
+    """``papers`` with ``venue`` filled (``unknown``) and ``group`` (its venue group or Other)."""
+    venue = papers["venue"].astype("object").where(papers["venue"].notna(), UNKNOWN)
+    return papers.assign(venue=venue, group=venue.map(groups).fillna(OTHER_GROUP))
+
+
+def coverage_matrix(papers: pd.DataFrame) -> pd.DataFrame:
+    """Papers per venue and year over the full venue × year grid (0 where a venue has none).
+
+    Only papers with a known year count; ``group`` is kept when ``papers`` has it.
+
+    Returns:
+        ``venue``, (``group``), ``year``, ``papers``; venues by group then name, years ascending.
+    """
+    p = papers.dropna(subset=["year"])
+    keys = ["group", "venue"] if "group" in p.columns else ["venue"]
+    cols = [*keys, "year", "papers"]
+    if p.empty:
+        return pd.DataFrame(columns=cols)
+    p = p.assign(year=p["year"].astype(int))
+    counts = p.groupby([*keys, "year"]).size().rename("papers").reset_index()
+    venues = p[keys].drop_duplicates()
+    grid = venues.merge(pd.DataFrame({"year": sorted(p["year"].unique())}), how="cross")
+    out = grid.merge(counts, how="left", on=[*keys, "year"]).fillna({"papers": 0})
+    out["papers"] = out["papers"].astype(int)
+    return out.sort_values([*keys, "year"]).reset_index(drop=True)[cols]
+
+
+def year_ranges(years_: Iterable[int]) -> str:
+    """``[2016, 2017, 2018, 2021]`` -> ``2016–2018, 2021``."""
+    ys = sorted({int(y) for y in years_})
+    runs: list[list[int]] = []
+    for y in ys:
+        if runs and y == runs[-1][-1] + 1:
+            runs[-1].append(y)
+        else:
+            runs.append([y])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+def venue_mix_note(coverage: pd.DataFrame, by: str = "venue") -> str | None:
+    """A sentence naming the ``by`` values (venues or groups) missing from some of the years.
+
+    Returns None when every year of ``coverage`` (:func:`coverage_matrix`) holds the same ones.
+    """
+    have = coverage[coverage["papers"] > 0]
+    all_years = sorted(have["year"].unique())
+    if len(all_years) < 2:
+        return None
+    per = have.groupby(by)["year"].agg(lambda s: sorted(set(s)))
+    partial = per[per.map(len) < len(all_years)]
+    if partial.empty:
+        return None
+    parts = [
+        f"{name} {year_ranges(ys)}"
+        for name, ys in sorted(partial.items(), key=lambda x: (x[1][0], str(x[0])))
+    ]
+    kind = "venues" if by == "venue" else "venue groups"
+    return (
+        f"The {kind} differ between the selected years ({year_ranges(all_years)}): "
+        + "; ".join(parts)
+        + ". A line over all papers would mix them, so each line follows one "
+        + ("venue." if by == "venue" else "venue group.")
+    )
+
+
+def full_coverage(papers: pd.DataFrame, by: str = "venue") -> tuple[pd.DataFrame, list[str]]:
+    """Only the papers of the ``by`` values (venues or groups) present in every year in view.
+
+    Returns:
+        The kept papers (papers without a year are dropped) and the dropped ``by`` values, sorted.
+    """
+    p = papers.dropna(subset=["year"])
+    n_years = p["year"].nunique()
+    years_per = p.groupby(by)["year"].nunique()
+    keep = years_per.index[years_per == n_years]
+    dropped = sorted(str(v) for v in years_per.index[years_per < n_years])
+    return p[p[by].isin(keep)], dropped
+
+
+def wilson_interval(k, n, z: float = Z95):
+    """The Wilson score interval of a proportion ``k / n`` (scalars or arrays, ``n = 0``: NaN).
+
+    Returns:
+        ``(low, high)`` as fractions.
+    """
+    import numpy as np
+
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        z2 = z * z
+        denom = 1 + z2 / n
+        centre = (p + z2 / (2 * n)) / denom
+        half = z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+        lo, hi = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    return lo, hi
+
+
+def gap_segments(df: pd.DataFrame, keys: list[str], x: str = "year") -> pd.Series:
+    """Line segment ids: within each ``keys`` group a new segment starts after a gap in ``x``.
+
+    A gap is a step of more than one year between consecutive rows of the group, i.e. a year
+    with no papers for that series; a chart drawing one line per (group, segment) never crosses
+    it. ``df`` must hold only the years the series has papers in.
+    """
+    if df.empty:
+        return pd.Series([], dtype=int, index=df.index)
+    order = df.sort_values([*keys, x])
+    xs = order[x].astype(float)
+    if keys:
+        prev = xs.groupby([order[k] for k in keys], dropna=False).shift()
+        breaks = (xs - prev).gt(1).astype(int)
+        seg = breaks.groupby([order[k] for k in keys], dropna=False).cumsum()
+    else:
+        seg = (xs - xs.shift()).gt(1).astype(int).cumsum()
+    return seg.reindex(df.index).astype(int)
+
+
+def rate_table(
+    hits: pd.DataFrame,
+    papers: pd.DataFrame,
+    by: list[str],
+    term: str,
+    keep: Iterable[str] | None = None,
+) -> pd.DataFrame:
+    """Share of papers per ``by`` series and year carrying each term, with 95% Wilson intervals.
+
+    Args:
+        hits: ``paper_id``, ``term`` (a technique, theme, name, keyword ...).
+        papers: The papers in view with ``year`` and the ``by`` columns (e.g. ``group``,
+            ``venue``); a series-year's total counts all of them, with the term or not.
+        by: The series columns; one line per distinct combination.
+        term: The term column of ``hits``.
+        keep: Only these terms (default: every term of ``hits`` found among ``papers``).
+
+    Returns:
+        ``*by``, ``year``, ``term``, ``papers`` (with the term), ``total`` (papers of the
+        series that year), ``share``, ``lo``, ``hi`` (percent, two decimals) and ``segment``
+        (:func:`gap_segments`). A series-year with papers but none with the term is a 0 row;
+        a year in which the series has no paper has no row, so lines break there.
+    """
+    cols = [*by, "year", term, "papers", "total", "share", "lo", "hi", "segment"]
+    p = papers.dropna(subset=["year"])[["paper_id", *by, "year"]]
+    p = p.assign(year=p["year"].astype(int))
+    tagged = hits[["paper_id", term]].merge(p, on="paper_id")
+    terms = list(dict.fromkeys(keep)) if keep is not None else sorted(tagged[term].unique())
+    if p.empty or not terms:
+        return pd.DataFrame(columns=cols)
+    tagged = tagged[tagged[term].isin(terms)]
+    totals = p.groupby([*by, "year"]).size().rename("total").reset_index()
+    counts = (
+        tagged.groupby([*by, "year", term])["paper_id"].nunique().rename("papers").reset_index()
+    )
+    grid = totals.merge(pd.DataFrame({term: terms}), how="cross")
+    out = grid.merge(counts, how="left", on=[*by, "year", term]).fillna({"papers": 0})
+    out["papers"] = out["papers"].astype(int)
+    lo, hi = wilson_interval(out["papers"], out["total"])
+    out["share"] = (100 * out["papers"] / out["total"]).round(2)
+    out["lo"], out["hi"] = (100 * lo).round(2), (100 * hi).round(2)
+    out["segment"] = gap_segments(out, [*by, term])
+    return out.sort_values([term, *by, "year"]).reset_index(drop=True)[cols]
+
+
+def hidden_rejections(papers: pd.DataFrame) -> int:
+    """Papers whose status says rejected or withdrawn (``accepted`` is False)."""
+    return int((papers["accepted"].astype("boolean") == False).sum())  # noqa: E712
+
+
 # --- Overview ----------------------------------------------------------------------------------
 
 
@@ -234,6 +442,195 @@ def co_occurring(
     return papers_per(others, "technique").head(k)
 
 
+# --- Names people type: aliases and matching -----------------------------------------------------
+
+_REGEX_CHARS = set("\\[](){}?*+|^$.")
+
+
+def tag_aliases(taxonomy: dict) -> dict[str, str]:
+    r"""Lower-case names -> technique tag (or ``theme:<theme>``), derived from the taxonomy.
+
+    Priority, highest first: the tag itself; a theme's name; a part of a tag split on ``/``
+    (``lora`` and ``peft`` for ``LoRA/PEFT``); an acronym (``CoT``); the literal a token
+    pattern must contain (``LoRA`` of ``\w*LoRA``); a plain phrase (``adapters``). A name
+    claimed by two tags at the same level is left out (ambiguous); a higher level always wins.
+    """
+    levels: list[dict[str, set[str]]] = [{} for _ in range(6)]
+
+    def add(level: int, name: str, target: str) -> None:
+        name = name.strip().lower()
+        if name:
+            levels[level].setdefault(name, set()).add(target)
+
+    for e in taxonomy.get("technique", []):
+        tag = e["tag"]
+        add(0, tag, tag)
+        add(1, e["theme"], "theme:" + e["theme"])
+        for part in tag.split("/"):
+            add(2, part, tag)
+        for acr in e.get("acronyms", []):
+            add(3, acr, tag)
+        for tok in e.get("tokens", []):
+            if isinstance(tok, dict) and isinstance(tok.get("contains"), str):
+                add(4, tok["contains"], tag)
+        for ph in e.get("phrases", []):
+            if isinstance(ph, str) and not _REGEX_CHARS & set(ph):
+                add(5, ph, tag)
+    out: dict[str, str] = {}
+    for level in levels:
+        for name, targets in level.items():
+            if name not in out and len(targets) == 1:
+                out[name] = next(iter(targets))
+    return out
+
+
+MATCH_KINDS = ("exact", "alias", "prefix", "contains", "similar")
+
+
+def match_terms(
+    query: str,
+    candidates: Iterable[str],
+    aliases: dict[str, str] | None = None,
+    limit: int = 8,
+) -> list[tuple[str, str]]:
+    """Candidates matching what a user typed, best first, with how each matched.
+
+    Order: an exact match ignoring case (alone when there is one: an exact match wins over
+    fuzzy ones), then an alias (:func:`tag_aliases`), then candidates starting with the query,
+    then containing it, then similar spellings (``difflib``), at most ``limit``.
+
+    Returns:
+        ``[(candidate, how)]`` with ``how`` one of :data:`MATCH_KINDS`.
+    """
+    import difflib
+
+    q = " ".join(query.split()).lower()
+    if not q:
+        return []
+    cands = list(dict.fromkeys(str(c) for c in candidates))
+    low = [c.lower() for c in cands]
+    exact = [c for c, lc in zip(cands, low) if lc == q]
+    if exact:
+        return [(exact[0], "exact")]
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+
+    def push(c: str, how: str) -> None:
+        if c not in seen and len(out) < limit:
+            seen.add(c)
+            out.append((c, how))
+
+    if aliases and q in aliases:
+        target = aliases[q]
+        pool = set(cands)
+        if target in pool:
+            push(target, "alias")
+    for c, lc in zip(cands, low):
+        if lc.startswith(q):
+            push(c, "prefix")
+    for c, lc in zip(cands, low):
+        if q in lc:
+            push(c, "contains")
+    if len(out) < limit:
+        by_low = dict(zip(low, cands))
+        for lc in difflib.get_close_matches(q, low, n=limit, cutoff=0.6):
+            push(by_low[lc], "similar")
+        if aliases:
+            for name in difflib.get_close_matches(q, list(aliases), n=limit, cutoff=0.75):
+                if aliases[name] in set(cands):
+                    push(aliases[name], "similar")
+    return out
+
+
+def resolve_names(
+    values: Iterable[str], options: Iterable[str], aliases: dict[str, str] | None = None
+) -> tuple[list[str], dict[str, list[str]]]:
+    """Map names from a link (``?tag=lora``) to the options they mean.
+
+    A value resolves when it equals an option ignoring case or is an alias of one
+    (:func:`match_terms` ``exact``/``alias``). Theme options are written ``theme:<theme>`` and
+    also accept ``<theme> (theme)``.
+
+    Returns:
+        The resolved options (in order, once each) and, per unresolved value, up to three closest
+        options.
+    """
+    opts = list(dict.fromkeys(options))
+    label_of = {o: (f"{o[6:]} (theme)" if o.startswith("theme:") else o) for o in opts}
+    by_label = {v.lower(): k for k, v in label_of.items()}
+    resolved: list[str] = []
+    unknown: dict[str, list[str]] = {}
+    for v in values:
+        v = str(v)
+        hit = None
+        if v in label_of:
+            hit = v
+        elif v.strip().lower() in by_label:
+            hit = by_label[v.strip().lower()]
+        else:
+            m = match_terms(v, opts, aliases, limit=3)
+            if m and m[0][1] in ("exact", "alias"):
+                hit = m[0][0]
+            else:
+                unknown[v] = [label_of.get(c, c) for c, _ in m[:3]]
+        if hit is not None and hit not in resolved:
+            resolved.append(hit)
+    return resolved, unknown
+
+
+# --- Adoption of one term -------------------------------------------------------------------------
+
+
+def first_seen(hits: pd.DataFrame, papers: pd.DataFrame) -> dict | None:
+    """When and where a term first appears among ``papers`` (``hits``: ``paper_id`` rows).
+
+    Returns:
+        ``year``, ``venues`` (sorted list of venues with it that year), ``papers`` (how many
+        that year) and ``total`` (papers with it in all years); None when no paper has it.
+    """
+    p = papers.dropna(subset=["year"])
+    mine = p[p["paper_id"].isin(set(hits["paper_id"]))]
+    if mine.empty:
+        return None
+    first = int(mine["year"].min())
+    that = mine[mine["year"] == first]
+    return {
+        "year": first,
+        "venues": sorted(that["venue"].fillna(UNKNOWN).astype(str).unique()),
+        "papers": int(that["paper_id"].nunique()),
+        "total": int(mine["paper_id"].nunique()),
+    }
+
+
+def term_papers(hits: pd.DataFrame, papers: pd.DataFrame, k: int = 50) -> pd.DataFrame:
+    """The top papers of a term: those naming it in the title first, then the earliest.
+
+    Args:
+        hits: ``paper_id`` and ``text`` (the words that matched, e.g. the evidence).
+        papers: ``paper_id``, ``title``, ``venue_label``, ``year``.
+        k: Rows to return.
+
+    Returns:
+        ``title``, ``venue_label``, ``year``, ``text`` (distinct matches, " · "-joined),
+        ``in_title`` and ``paper_id``.
+    """
+    cols = ["title", "venue_label", "year", "text", "in_title", "paper_id"]
+    h = hits[hits["paper_id"].isin(set(papers["paper_id"]))]
+    if h.empty:
+        return pd.DataFrame(columns=cols)
+    per = (
+        h.groupby("paper_id", sort=False)["text"]
+        .agg(lambda s: " · ".join(dict.fromkeys(s.astype(str))))
+        .reset_index()
+    )
+    out = per.merge(papers[["paper_id", "title", "venue_label", "year"]], on="paper_id")
+    title = out["title"].fillna("").astype(str).str.lower()
+    words = out["text"].str.lower().str.split(" · ")
+    out["in_title"] = [any(w and w in t for w in ws) for t, ws in zip(title, words)]
+    out = out.sort_values(["in_title", "year", "title"], ascending=[False, True, True])
+    return out.head(k).reset_index(drop=True)[cols]
+
+
 # --- Model sizes -------------------------------------------------------------------------------
 
 
@@ -292,6 +689,53 @@ def sizes_ranked(points: pd.DataFrame) -> pd.DataFrame:
     )
     out.insert(1, "size", out["params"].map(human_params))
     return out.reset_index(drop=True)
+
+
+def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> pd.DataFrame:
+    """Parameter counts per ``by`` series and year: median and spread, papers with and without.
+
+    A paper counts once, with the largest size its abstract states (its headline model).
+
+    Returns:
+        ``by``, ``year``, ``papers`` (all papers of the series that year), ``with_size``,
+        ``without_size``, ``median``, ``q25``, ``q75``, ``min``, ``max`` (parameters; NaN
+        without sizes) and ``segment`` (:func:`gap_segments`).
+    """
+    cols = [
+        by,
+        "year",
+        "papers",
+        "with_size",
+        "without_size",
+        "median",
+        "q25",
+        "q75",
+        "min",
+        "max",
+        "segment",
+    ]
+    p = papers.dropna(subset=["year"])[["paper_id", by, "year"]]
+    if p.empty:
+        return pd.DataFrame(columns=cols)
+    p = p.assign(year=p["year"].astype(int))
+    s = sizes.assign(params=pd.to_numeric(sizes["params"], errors="coerce"))
+    s = s[s["params"] > 0].groupby("paper_id")["params"].max().rename("params").reset_index()
+    per_paper = p.merge(s, on="paper_id", how="left")
+    g = per_paper.groupby([by, "year"])["params"]
+    out = pd.DataFrame(
+        {
+            "papers": g.size(),
+            "with_size": g.count(),
+            "median": g.median(),
+            "q25": g.quantile(0.25),
+            "q75": g.quantile(0.75),
+            "min": g.min(),
+            "max": g.max(),
+        }
+    ).reset_index()
+    out["without_size"] = out["papers"] - out["with_size"]
+    out["segment"] = gap_segments(out, [by])
+    return out[cols]
 
 
 # --- Results -----------------------------------------------------------------------------------
@@ -457,6 +901,105 @@ def biggest_moves(shift: pd.DataFrame, k: int = 12) -> pd.DataFrame:
     return moves[moves["change"] != 0].reset_index(drop=True)
 
 
+# --- Emerging topics ------------------------------------------------------------------------------
+
+
+def log_odds_prior(
+    a: pd.Series, n_a: int, b: pd.Series, n_b: int, prior: pd.Series | None = None
+) -> pd.DataFrame:
+    """Log-odds ratios with an informative Dirichlet prior (Monroe, Colaresi & Quinn 2008).
+
+    Counts are papers: ``a[w]`` of the ``n_a`` papers of period A carry term ``w``, ``b[w]``
+    of the ``n_b`` papers of period B. The prior counts ``α_w`` default to the pooled counts
+    ``a + b`` (the paper's informative prior from the whole corpus), with ``α0 = n_a + n_b``::
+
+        δ_w = log((b_w + α_w) / (n_b + α0 − b_w − α_w)) − log((a_w + α_w) / (n_a + α0 − a_w − α_w))
+        var(δ_w) ≈ 1 / (b_w + α_w) + 1 / (a_w + α_w),   z_w = δ_w / sqrt(var)
+
+    ``z`` ranks terms: a rise from 1 to 3 papers scores below a rise from 10 to 30, unlike a
+    plain ratio of shares.
+
+    Returns:
+        ``term``, ``papers_a``, ``papers_b``, ``share_a``, ``share_b`` (% of the period's
+        papers), ``delta`` and ``z``, highest ``z`` first.
+    """
+    both = pd.DataFrame({"papers_a": a, "papers_b": b}).fillna(0)
+    both = both[(both["papers_a"] + both["papers_b"]) > 0]
+    ya, yb = both["papers_a"].astype(float), both["papers_b"].astype(float)
+    alpha = (ya + yb) if prior is None else prior.reindex(both.index).fillna(0).astype(float)
+    alpha0 = float(n_a + n_b) if prior is None else float(alpha.sum())
+    import numpy as np
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        delta = np.log((yb + alpha) / (n_b + alpha0 - yb - alpha)) - np.log(
+            (ya + alpha) / (n_a + alpha0 - ya - alpha)
+        )
+        z = delta / np.sqrt(1 / (yb + alpha) + 1 / (ya + alpha))
+    out = both.astype(int).assign(
+        share_a=100 * ya / max(n_a, 1),
+        share_b=100 * yb / max(n_b, 1),
+        delta=delta,
+        z=z,
+    )
+    out = out.reset_index(names="term")
+    return out.sort_values(["z", "term"], ascending=[False, True]).reset_index(drop=True)
+
+
+def rising_terms(
+    hits: pd.DataFrame,
+    papers: pd.DataFrame,
+    years_a: Iterable[int],
+    years_b: Iterable[int],
+    term: str = "term",
+    min_papers: int = 3,
+) -> tuple[pd.DataFrame, int, int]:
+    """Terms ranked by how much more papers of period B carry them than papers of period A.
+
+    Args:
+        hits: ``paper_id`` and the ``term`` column (distinct rows).
+        papers: Papers in view (``paper_id``, ``year``).
+        years_a: Years of the earlier period.
+        years_b: Years of the later period.
+        term: The term column.
+        min_papers: Keep terms with at least this many papers in the two periods together.
+
+    Returns:
+        :func:`log_odds_prior` rows (``term`` renamed back to ``term``) and the number of papers
+        in A and in B.
+    """
+    ya, yb = {int(y) for y in years_a}, {int(y) for y in years_b}
+    yr = pd.to_numeric(papers["year"], errors="coerce")
+    ids_a = set(papers.loc[yr.isin(ya), "paper_id"])
+    ids_b = set(papers.loc[yr.isin(yb), "paper_id"])
+    h = hits[["paper_id", term]].drop_duplicates()
+    ca = h[h["paper_id"].isin(ids_a)].groupby(term)["paper_id"].nunique()
+    cb = h[h["paper_id"].isin(ids_b)].groupby(term)["paper_id"].nunique()
+    out = log_odds_prior(ca, len(ids_a), cb, len(ids_b))
+    out = out[out["papers_a"] + out["papers_b"] >= min_papers].reset_index(drop=True)
+    return out.rename(columns={"term": term}), len(ids_a), len(ids_b)
+
+
+def default_periods(years_: Iterable[int]) -> tuple[list[int], list[int]] | None:
+    """Two periods to compare by default: the last two years with papers, and the two before.
+
+    With three years or fewer: the first year against the last. None with fewer than two.
+    """
+    ys = sorted({int(y) for y in years_})
+    if len(ys) < 2:
+        return None
+    if len(ys) < 4:
+        return [ys[0]], [ys[-1]]
+    return ys[-4:-2], ys[-2:]
+
+
+def venues_in_both(papers: pd.DataFrame, years_a: Iterable[int], years_b: Iterable[int]) -> list:
+    """Venues with papers in period A and in period B (compare like with like)."""
+    yr = pd.to_numeric(papers["year"], errors="coerce")
+    va = set(papers.loc[yr.isin(set(years_a)), "venue"].dropna())
+    vb = set(papers.loc[yr.isin(set(years_b)), "venue"].dropna())
+    return sorted(va & vb)
+
+
 # --- Papers ------------------------------------------------------------------------------------
 
 
@@ -497,6 +1040,50 @@ def paper_rows(df: pd.DataFrame, table: str, paper_id: str) -> pd.DataFrame:
     rows = df[df["paper_id"] == paper_id]
     keys = list(TABLES[table].sort_keys)
     return rows.sort_values(keys, kind="stable") if keys else rows
+
+
+# --- Similar papers -------------------------------------------------------------------------------
+
+
+def unit_rows(matrix):
+    """``matrix`` (papers × dims) as float32 rows of length 1 (zero rows stay zero)."""
+    import numpy as np
+
+    m = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1
+    return m / norms
+
+
+def nearest_neighbours(unit, ids, paper_id: str, k: int = 10, index=None) -> pd.DataFrame:
+    """The ``k`` papers whose embeddings are closest (cosine) to ``paper_id``'s.
+
+    Args:
+        unit: Row-normalised embeddings (:func:`unit_rows`), one row per id.
+        ids: Paper ids in row order.
+        paper_id: The paper to find neighbours of.
+        k: How many.
+        index: ``{paper_id: row}`` (built from ``ids`` when not given; pass it to save time).
+
+    Returns:
+        ``paper_id``, ``similarity`` (cosine, 3 decimals), most similar first, without the paper
+        itself; empty when the paper has no embedding.
+    """
+    import numpy as np
+
+    index = index if index is not None else {p: i for i, p in enumerate(ids)}
+    row = index.get(paper_id)
+    cols = ["paper_id", "similarity"]
+    if row is None or len(index) < 2:
+        return pd.DataFrame(columns=cols)
+    sims = unit @ unit[row]
+    sims[row] = -np.inf
+    k = min(k, len(sims) - 1)
+    top = np.argpartition(-sims, k - 1)[:k]
+    top = top[np.lexsort((top, -sims[top]))]
+    return pd.DataFrame(
+        {"paper_id": [ids[i] for i in top], "similarity": np.round(sims[top].astype(float), 3)}
+    )
 
 
 # --- Data --------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 import pandas as pd
@@ -353,3 +354,316 @@ def test_analytics_does_not_import_streamlit():
         for k in [k for k in sys.modules if k.startswith("dashboard")]:
             del sys.modules[k]
         sys.modules.update(saved)
+
+
+# --- Coverage and honest trends ---
+
+
+def test_pct_label_keeps_one_decimal_under_one_percent():
+    assert an.pct_label(0.17) == "17%"
+    assert an.pct_label(0.004) == "0.4%"
+    assert an.pct_label(0.0004) == "<0.1%"
+    assert an.pct_label(0.0) == "0%"
+    assert an.pct_label(None) == "–"
+
+
+@pytest.mark.parametrize(
+    "k,n,lo,hi",
+    [
+        # Newcombe (1998), Stat. Med. 17:857, Table II, method 3 (Wilson score, no correction)
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        (5, 10, 0.2366, 0.7634),
+    ],
+)
+def test_wilson_interval_matches_published_values(k, n, lo, hi):
+    got_lo, got_hi = an.wilson_interval(k, n)
+    assert round(float(got_lo), 4) == lo and round(float(got_hi), 4) == hi
+
+
+def test_wilson_interval_without_papers_is_nan():
+    lo, hi = an.wilson_interval([0, 3], [0, 6])
+    assert pd.isna(lo[0]) and pd.isna(hi[0])
+    assert 0 < lo[1] < 0.5 < hi[1] < 1
+
+
+GROUPS = {"ACL": "NLP", "ICML": "ML"}
+
+
+def test_venue_groups_from_the_data_file_and_conflicts():
+    spec = {"group": [{"name": "NLP", "venues": ["ACL"]}, {"name": "ML", "venues": ["ICML"]}]}
+    assert an.venue_group_map(spec) == GROUPS
+    with pytest.raises(ValueError, match="ACL"):
+        an.venue_group_map(
+            {"group": [{"name": "A", "venues": ["ACL"]}, {"name": "B", "venues": ["ACL"]}]}
+        )
+    grouped = an.with_groups(PAPERS, GROUPS)
+    assert grouped["group"].tolist() == ["NLP", "NLP", "NLP", "NLP", "ML", "Other"]
+    assert grouped["venue"].iloc[5] == "unknown"
+
+
+def test_shipped_venue_groups_put_each_venue_in_one_group():
+    from extract.datafiles import load_toml
+
+    groups = an.venue_group_map(load_toml("venue_groups.toml"))
+    assert groups["ACL"] == "NLP" and groups["ICLR"] == "ML"
+    assert groups["CVPR"] == "CV" and groups["CoRL"] == "Robotics"
+
+
+def test_coverage_matrix_has_zero_cells_for_missing_venue_years():
+    cov = an.coverage_matrix(an.with_groups(PAPERS, GROUPS))
+    assert cells(cov, ["venue", "year"], "papers") == {
+        ("ACL", 2023): 2,
+        ("ACL", 2024): 2,
+        ("ICML", 2023): 0,
+        ("ICML", 2024): 1,
+        ("unknown", 2023): 0,
+        ("unknown", 2024): 1,
+    }
+    assert cov.loc[cov["venue"] == "ICML", "group"].unique().tolist() == ["ML"]
+
+
+def test_venue_mix_note_names_venues_missing_from_some_years():
+    cov = an.coverage_matrix(an.with_groups(PAPERS, GROUPS))
+    note = an.venue_mix_note(cov, "venue")
+    assert note is not None
+    assert "ICML 2024" in note and "unknown 2024" in note and "ACL" not in note
+    same = an.coverage_matrix(PAPERS[PAPERS["venue"] == "ACL"])
+    assert an.venue_mix_note(same) is None
+    group_note = an.venue_mix_note(cov, "group")
+    assert "ML 2024" in group_note and "Other 2024" in group_note
+
+
+def test_year_ranges():
+    assert an.year_ranges([2021, 2016, 2017, 2018, 2024, 2025]) == "2016–2018, 2021, 2024–2025"
+
+
+def test_full_coverage_keeps_venues_present_in_every_year():
+    kept, dropped = an.full_coverage(an.with_groups(PAPERS, GROUPS), "venue")
+    assert set(kept["venue"]) == {"ACL"} and len(kept) == 4
+    assert dropped == ["ICML", "unknown"]
+
+
+def test_gap_segments_break_lines_at_missing_years():
+    df = pd.DataFrame(
+        {
+            "venue": ["A"] * 5 + ["B"] * 2,
+            "year": [2016, 2017, 2019, 2021, 2022, 2021, 2022],
+        }
+    )
+    assert an.gap_segments(df, ["venue"]).tolist() == [0, 0, 1, 2, 2, 0, 0]
+    shuffled = df.sample(frac=1, random_state=1)
+    assert an.gap_segments(shuffled, ["venue"]).sort_index().tolist() == [0, 0, 1, 2, 2, 0, 0]
+
+
+def test_rate_table_zero_rows_no_rows_for_empty_years_and_wilson():
+    # ACL has papers in 2021, 2022 and 2024 (none in 2023): the line must break at 2023.
+    papers = pd.DataFrame(
+        {
+            "paper_id": [f"a{i}" for i in range(10)] + ["m1", "m2"],
+            "venue": ["ACL"] * 10 + ["ICML"] * 2,
+            "year": [2021] * 4 + [2022] * 4 + [2024] * 2 + [2024, 2024],
+        }
+    )
+    hits = pd.DataFrame({"paper_id": ["a0", "a1", "a8", "m1"], "technique": ["RAG"] * 4})
+    out = an.rate_table(hits, papers, ["venue"], "technique")
+    acl = out[out["venue"] == "ACL"].set_index("year")
+    assert acl.index.tolist() == [2021, 2022, 2024]  # no 2023 row
+    assert acl["papers"].tolist() == [2, 0, 1] and acl["total"].tolist() == [4, 4, 2]
+    assert acl["share"].tolist() == [50.0, 0.0, 50.0]
+    assert acl["segment"].tolist() == [0, 0, 1]
+    lo, hi = an.wilson_interval(2, 4)
+    assert acl.loc[2021, "lo"] == round(100 * float(lo), 2)
+    assert acl.loc[2021, "hi"] == round(100 * float(hi), 2)
+    assert acl.loc[2022, "lo"] == 0.0 and acl.loc[2022, "hi"] > 0  # 0 of 4 is not "known zero"
+    icml = out[out["venue"] == "ICML"]
+    assert icml[["year", "papers", "total"]].values.tolist() == [[2024, 1, 2]]
+    only = an.rate_table(hits, papers, ["venue"], "technique", keep=["LoRA/PEFT"])
+    assert only["papers"].sum() == 0 and len(only) == 4  # a term nobody has: zeros, not nothing
+
+
+def test_hidden_rejections_counts_only_known_rejects():
+    p = pd.DataFrame({"accepted": [True, False, None, False]})
+    assert an.hidden_rejections(p) == 2
+
+
+# --- Names: aliases and matching ---
+
+TAXONOMY = {
+    "technique": [
+        {
+            "tag": "LoRA/PEFT",
+            "theme": "Efficiency",
+            "acronyms": ["PEFT"],
+            "tokens": [{"pattern": r"\w*LoRA", "contains": "LoRA"}],
+            "phrases": ["adapters", {"pattern": "prefix[- ]tuning", "key": "prefix"}],
+        },
+        {"tag": "RAG", "theme": "Retrieval & knowledge", "acronyms": ["RAG", "RALM"]},
+        {"tag": "Chain-of-Thought/Reasoning", "theme": "Reasoning", "acronyms": ["CoT"]},
+        {"tag": "Calibration/Uncertainty", "theme": "Safety & trust", "acronyms": ["ECE"]},
+        {"tag": "Quantization", "theme": "Efficiency", "phrases": ["low-bit"]},
+        {"tag": "Pruning", "theme": "Efficiency", "phrases": ["low-bit"]},
+    ]
+}
+TAG_OPTIONS = [e["tag"] for e in TAXONOMY["technique"]] + ["theme:Efficiency", "theme:Reasoning"]
+
+
+def test_tag_aliases_are_derived_from_the_taxonomy():
+    al = an.tag_aliases(TAXONOMY)
+    assert al["lora"] == "LoRA/PEFT"  # a part of the tag (and the token literal)
+    assert al["peft"] == "LoRA/PEFT" and al["adapters"] == "LoRA/PEFT"
+    assert al["rag"] == "RAG" and al["ralm"] == "RAG"
+    assert al["cot"] == "Chain-of-Thought/Reasoning"
+    assert al["reasoning"] == "theme:Reasoning"  # a theme's name beats a part of a tag
+    assert "low-bit" not in al  # claimed by two tags: ambiguous
+    assert "prefix[- ]tuning" not in al  # regex patterns are not names
+
+
+def test_real_taxonomy_aliases_lora_and_rag():
+    from extract.datafiles import load_toml
+
+    al = an.tag_aliases(load_toml("taxonomy.toml"))
+    assert al["lora"] == "LoRA/PEFT" and al["rag"] == "RAG"
+
+
+def test_exact_match_wins_over_fuzzy_ones():
+    assert an.match_terms("RAG", TAG_OPTIONS) == [("RAG", "exact")]
+    assert an.match_terms("rag", TAG_OPTIONS) == [("RAG", "exact")]
+    lora = an.match_terms("LoRA", TAG_OPTIONS, an.tag_aliases(TAXONOMY))
+    assert lora[0] == ("LoRA/PEFT", "alias")
+    assert "Calibration/Uncertainty" not in [t for t, _ in lora]
+
+
+def test_match_terms_prefix_contains_and_similar():
+    got = an.match_terms("chain", TAG_OPTIONS)
+    assert got[0] == ("Chain-of-Thought/Reasoning", "prefix")
+    assert an.match_terms("uncertain", TAG_OPTIONS) == [("Calibration/Uncertainty", "contains")]
+    assert an.match_terms("Quantisation", TAG_OPTIONS)[0] == ("Quantization", "similar")
+    assert an.match_terms("   ", TAG_OPTIONS) == []
+
+
+def test_resolve_names_from_a_link():
+    al = an.tag_aliases(TAXONOMY)
+    resolved, unknown = an.resolve_names(
+        ["lora", "RAG", "rag", "Efficiency (theme)", "theme:reasoning", "quantisaton", "zzzz"],
+        TAG_OPTIONS,
+        al,
+    )
+    assert resolved == ["LoRA/PEFT", "RAG", "theme:Efficiency", "theme:Reasoning"]
+    assert unknown["quantisaton"][0] == "Quantization"
+    assert unknown["zzzz"] == []
+
+
+# --- Adoption of one term ---
+
+
+def test_first_seen_and_term_papers():
+    papers = an.with_groups(PAPERS, GROUPS)
+    hits = TECH[TECH["technique"] == "RAG"].rename(columns={"evidence": "text"})
+    first = an.first_seen(hits, papers)
+    assert first == {"year": 2023, "venues": ["ACL"], "papers": 2, "total": 3}
+    assert an.first_seen(hits.iloc[:0], papers) is None
+    top = an.term_papers(hits, papers)
+    # p1's title names the match ("Retrieval one"), so it comes first; then the earliest
+    assert top["paper_id"].tolist() == ["p1", "p2", "p5"]
+    assert top["in_title"].tolist() == [True, False, False]
+    assert top["text"].tolist() == ["retrieval"] * 3
+
+
+# --- Model sizes over time ---
+
+
+def test_size_trend_counts_papers_without_a_size_and_uses_each_papers_largest():
+    papers = an.with_groups(PAPERS, GROUPS)
+    sizes = pd.DataFrame(
+        {"paper_id": ["p1", "p1", "p3", "p5", "p4"], "params": [7e9, 1e9, 1e8, 3e9, -1]}
+    )
+    out = an.size_trend(sizes, papers, "group")
+    nlp = out[out["group"] == "NLP"].set_index("year")
+    assert nlp.loc[2023, ["papers", "with_size", "without_size"]].tolist() == [2, 1, 1]
+    assert nlp.loc[2023, "median"] == 7e9  # p1's largest, not its 1B
+    assert nlp.loc[2024, ["papers", "with_size", "without_size"]].tolist() == [2, 1, 1]
+    ml = out[out["group"] == "ML"].iloc[0]
+    assert ml["with_size"] == 1 and ml["median"] == 3e9
+    other = out[out["group"] == "Other"].iloc[0]
+    assert other["with_size"] == 0 and pd.isna(other["median"])
+
+
+# --- Emerging topics ---
+
+
+def test_log_odds_with_informative_prior_on_a_tiny_example():
+    # 100 papers per period. "agents" 10 -> 30, "lora" 1 -> 3 (same ratio, less evidence),
+    # "parsing" 20 -> 20 (flat), "rnn" 30 -> 5 (falling).
+    a = pd.Series({"agents": 10, "lora": 1, "parsing": 20, "rnn": 30})
+    b = pd.Series({"agents": 30, "lora": 3, "parsing": 20, "rnn": 5})
+    out = an.log_odds_prior(a, 100, b, 100)
+    assert out["term"].tolist() == ["agents", "lora", "parsing", "rnn"]
+    row = out.set_index("term").loc["agents"]
+    alpha, alpha0 = 40, 200  # prior: pooled counts a + b, alpha0 = n_a + n_b
+    delta = math.log((30 + alpha) / (100 + alpha0 - 30 - alpha)) - math.log(
+        (10 + alpha) / (100 + alpha0 - 10 - alpha)
+    )
+    assert row["delta"] == pytest.approx(delta)
+    assert row["z"] == pytest.approx(delta / math.sqrt(1 / (30 + alpha) + 1 / (10 + alpha)))
+    flat = out.set_index("term").loc["parsing"]
+    assert flat["z"] == pytest.approx(0.0)
+    assert out.set_index("term").loc["rnn", "z"] < 0
+    assert row[["papers_a", "papers_b"]].tolist() == [10, 30]
+    assert row["share_b"] == pytest.approx(30.0)
+
+
+def test_rising_terms_between_two_periods_and_default_periods():
+    papers = pd.DataFrame(
+        {"paper_id": [f"p{i}" for i in range(8)], "year": [2021] * 4 + [2024] * 4}
+    )
+    hits = pd.DataFrame(
+        {
+            "paper_id": ["p0", "p4", "p5", "p6", "p1", "p2", "p3"],
+            "term": ["RAG", "RAG", "RAG", "RAG", "RNN", "RNN", "RNN"],
+        }
+    )
+    out, n_a, n_b = an.rising_terms(hits, papers, [2021], [2024], min_papers=1)
+    assert (n_a, n_b) == (4, 4)
+    assert out["term"].tolist() == ["RAG", "RNN"]
+    assert out.iloc[0][["papers_a", "papers_b"]].tolist() == [1, 3]
+    assert an.default_periods([2016, 2017, 2018, 2019, 2021, 2022, 2024, 2025]) == (
+        [2021, 2022],
+        [2024, 2025],
+    )
+    assert an.default_periods([2023, 2025]) == ([2023], [2025])
+    assert an.default_periods([2025]) is None
+
+
+def test_venues_in_both_periods():
+    papers = pd.DataFrame(
+        {"venue": ["ACL", "ICML", "ACL", "CVPR"], "year": [2022, 2022, 2024, 2024]}
+    )
+    assert an.venues_in_both(papers, [2022], [2024]) == ["ACL"]
+
+
+# --- Similar papers ---
+
+
+def test_nearest_neighbours_by_cosine_on_small_vectors():
+    import numpy as np
+
+    vecs = np.array(
+        [
+            [1.0, 0.0, 0.0],  # q
+            [2.0, 0.1, 0.0],  # same direction, longer: cosine ~1
+            [0.0, 1.0, 0.0],  # orthogonal
+            [1.0, 1.0, 0.0],  # 45 degrees
+            [-1.0, 0.0, 0.0],  # opposite
+        ]
+    )
+    ids = ["q", "near", "orth", "diag", "opp"]
+    unit = an.unit_rows(vecs)
+    assert np.allclose(np.linalg.norm(unit, axis=1), 1)
+    out = an.nearest_neighbours(unit, ids, "q", k=3)
+    assert out["paper_id"].tolist() == ["near", "diag", "orth"]
+    assert out["similarity"].tolist() == [round(2 / math.sqrt(4.01), 3), 0.707, 0.0]
+    assert an.nearest_neighbours(unit, ids, "missing").empty
+    assert len(an.nearest_neighbours(unit, ids, "q", k=50)) == 4  # never the paper itself
