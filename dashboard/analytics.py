@@ -1003,12 +1003,27 @@ def venues_in_both(papers: pd.DataFrame, years_a: Iterable[int], years_b: Iterab
 # --- Papers ------------------------------------------------------------------------------------
 
 
+def search_text(papers: pd.DataFrame) -> pd.Series:
+    """What a text search looks in: title, abstract and author names, lower-cased.
+
+    ``authors`` is left out for databases built before it existed.
+    """
+    cols = [c for c in ("title", "abstract", "authors") if c in papers.columns]
+    text = pd.Series("", index=papers.index, dtype=object)
+    for c in cols:
+        text = text + " \n " + papers[c].astype(object).where(papers[c].notna(), "").astype(str)
+    return text.str.lower()
+
+
 def search(papers: pd.DataFrame, query: str) -> pd.DataFrame:
-    """The papers whose title or abstract contains every word of ``query`` (case-insensitive)."""
+    """The papers whose title, abstract or authors contain every word of ``query``.
+
+    Case-insensitive; a word may match in any of the three.
+    """
     terms = query.lower().split()
     if not terms:
         return papers
-    text = (papers["title"].fillna("") + " " + papers["abstract"].fillna("")).str.lower()
+    text = search_text(papers)
     keep = pd.Series(True, index=papers.index)
     for term in terms:
         keep &= text.str.contains(term, regex=False)

@@ -115,11 +115,9 @@ def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[st
         keep &= papers["accepted"].astype("boolean").fillna(True).astype(bool)
     terms = f.query.lower().split()
     if terms:
-        text = (
-            papers["title"].fillna("").astype(str)
-            + " \n "
-            + papers["abstract"].fillna("").astype(str)
-        ).str.lower()
+        from dashboard.analytics import search_text
+
+        text = search_text(papers)
         for term in terms:
             keep &= text.str.contains(term, regex=False)
     ids = papers.loc[keep, "paper_id"]
@@ -211,11 +209,11 @@ def sidebar(opts: dict[str, list[str]]) -> Filters:
         else "No paper in this data has a known decision.",
     )
     sb.text_input(
-        "Search titles and abstracts",
+        "Search titles, abstracts, authors",
         key=K_QUERY,
         bind="query-params",
         placeholder="e.g. retrieval",
-        help="Every word must occur (case-insensitive).",
+        help="Every word must occur in the title, abstract or author names (case-insensitive).",
     )
     sb.button("Reset filters", on_click=_reset, width="stretch")
     return current()

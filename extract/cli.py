@@ -1,4 +1,4 @@
-"""The ``paper-trends`` command: build, add, remove, export, info, schema, serve."""
+"""The ``paper-trends`` command: build, add, remove, fetch, export, info, schema, serve."""
 
 from __future__ import annotations
 
@@ -122,6 +122,41 @@ def cmd_remove(args: argparse.Namespace) -> int:
     print(f"{rep.db}: removed {rep.papers_removed} paper(s) and {rep.sources_removed} source row(s) "
           f"matching {args.source!r}; {rep.papers_left} papers left.")
     return 0
+
+
+def cmd_fetch(args: argparse.Namespace) -> int:
+    """Download paper lists from their sources into the cache; ``--add`` adds them to the db."""
+    from extract import fetch
+
+    for spec in args.sources:  # every source is checked before any download
+        try:
+            fetch.parse_source(spec)
+        except fetch.FetchError as exc:
+            print(f"paper-trends: fetch: {exc}", file=sys.stderr)
+            return 1
+    if args.add:
+        store.check_writable_db(args.db)
+    paths = []
+    for spec in args.sources:
+        bar = fetch.tqdm_progress(f"{spec[:30]:>12}", enabled=not args.quiet)
+        try:
+            res = fetch.fetch(spec, cache=args.cache, mirror=args.mirror, progress=bar,
+                              delay=args.delay)
+        except fetch.FetchError as exc:
+            kept = f"; {args.db} unchanged" if args.add else ""
+            print(f"paper-trends: fetch {spec}: {exc}{kept}", file=sys.stderr)
+            return 1
+        finally:
+            bar.close()
+        print(f"{res.source.spec}: {res.status}, {res.path} ({res.bytes:,} bytes, {res.papers:,} "
+              f"papers, sha256 {res.sha256[:12]})")
+        paths.append(str(res.path))
+    if not args.add:
+        return 0
+    if not Path(args.db).is_file():
+        print(f"{args.db}: no database yet; building it from the fetched files")
+        return _run_build(args, paths, add=False)
+    return _run_build(args, paths, add=True)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -289,6 +324,28 @@ def make_parser() -> argparse.ArgumentParser:
     r.add_argument("--source", required=True, metavar="PATTERN", help="shell pattern, e.g. 'iclr*.json'")
     db_arg(r)
     r.set_defaults(func=cmd_remove)
+
+    f = sub.add_parser(
+        "fetch", help="download paper lists from their sources (the one command using the network)",
+        description="Download paper lists into a cache folder: paperlists/<conf><year> "
+                    "(papercopilot/paperlists), anthology/<collection> (ACL Anthology XML, e.g. "
+                    "2024.acl) or openreview/<venue-id> (OpenReview API v2 notes, e.g. "
+                    "ICLR.cc/2025/Conference). Cached files are revalidated (ETag/Last-Modified), "
+                    "interrupted downloads resume, and a failed fetch leaves the cache and the "
+                    "database unchanged.")
+    f.add_argument("sources", nargs="+", metavar="SOURCE",
+                   help="paperlists/<conf><year>, anthology/<collection> or openreview/<venue-id>")
+    f.add_argument("--mirror", metavar="BASE",
+                   help="base URL replacing the public one: BASE/<conf>/<conf><year>.json, "
+                        "BASE/<collection>.xml or BASE/notes?...")
+    f.add_argument("--cache", type=Path, default=Path("data/raw"),
+                   help="folder for the downloaded files and .manifest.json (default: %(default)s)")
+    f.add_argument("--delay", type=float, default=1.0, metavar="SECONDS",
+                   help="pause between OpenReview requests (default: %(default)s)")
+    f.add_argument("--add", action="store_true",
+                   help="then add the fetched papers to the database (as `paper-trends add`)")
+    build_args(f)
+    f.set_defaults(func=cmd_fetch)
 
     e = sub.add_parser("export", help="write every table as csv, parquet or json")
     db_arg(e)

@@ -36,6 +36,8 @@ class Paper:
     track: str | None = None
     status: str | None = None
     author_keywords: list[str] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)
+    url: str | None = None
     sources: list[tuple[str, str, str]] = field(default_factory=list)  # (source, locator, format)
 
     @property
@@ -137,6 +139,9 @@ def iter_input_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path | None,
 def _merge(paper: Paper, rec: RawRecord) -> None:
     """Fold ``rec`` into ``paper``: fill gaps; an accepted copy's venue beats a rejected one's.
 
+    Authors and the landing page (``url``) are taken from the first record that has them; the
+    page follows the venue when an accepted copy replaces it.
+
     ICLR rejects often reappear at ICML/NeurIPS with the same abstract; the paper then
     counts for the venue that accepted it.
     """
@@ -144,12 +149,14 @@ def _merge(paper: Paper, rec: RawRecord) -> None:
         rec.title = None
     probe = Paper(paper.paper_id, paper.abstract, status=rec.status)
     if paper.sources and _rank(probe.accepted) > _rank(paper.accepted):
-        for attr in ("venue", "year", "track", "status"):
+        for attr in ("venue", "year", "track", "status", "url"):  # the accepting venue's page
             if getattr(rec, attr) is not None:
                 setattr(paper, attr, getattr(rec, attr))
-    for attr in ("title", "venue", "year", "track", "status"):
+    for attr in ("title", "venue", "year", "track", "status", "url"):
         if getattr(paper, attr) is None and getattr(rec, attr) is not None:
             setattr(paper, attr, getattr(rec, attr))
+    if not paper.authors and rec.authors:
+        paper.authors = list(rec.authors)
     for kw in rec.author_keywords:
         if kw not in paper.author_keywords:
             paper.author_keywords.append(kw)

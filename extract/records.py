@@ -22,6 +22,8 @@ class RawRecord:
     track: str | None = None
     status: str | None = None
     author_keywords: list[str] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)  # names in order, "First Last"
+    url: str | None = None  # landing page (http/https)
     fmt: str = "text"
 
 

@@ -111,6 +111,19 @@ TABLES: dict[str, Table] = {
                 Column("author_keywords", "VARCHAR", "Author keywords joined with `; ` (ICLR lists, scraped pages), else NULL."),
                 Column("n_sources", "INTEGER", "Number of places (file, locator) this paper was found."),
                 Column("content_hash", "VARCHAR", "Hash of the exact stored abstract; extraction caches key on it."),
+                Column(
+                    "authors",
+                    "VARCHAR",
+                    "Author names in order, joined with `; ` (paperlists `author`, Anthology "
+                    "`<author>`, OpenReview `authors`, BibTeX `author`, CSV/JSON `authors`); "
+                    "NULL when the source has none.",
+                ),
+                Column(
+                    "url",
+                    "VARCHAR",
+                    "Landing page of the paper (paperlists `site`, Anthology page, OpenReview "
+                    "forum, BibTeX/CSV/JSON `url`); `http(s)` addresses only, else NULL.",
+                ),
             ),
         ),
         Table(
@@ -122,10 +135,16 @@ TABLES: dict[str, Table] = {
                 Column(
                     "locator",
                     "VARCHAR",
-                    "Where in the file: `line N` (1-based; text, JSON Lines, CSV, BibTeX) or "
-                    "`record N` (0-based index into a JSON array).",
+                    "Where in the file: `line N` (1-based; text, JSON Lines, CSV, BibTeX), "
+                    "`record N` (0-based index into a JSON array), `paper ID` (ACL Anthology "
+                    "id) or `note ID` (OpenReview forum id).",
                 ),
-                Column("format", "VARCHAR", "Detected format: `text`, `json`, `jsonl`, `csv` or `bibtex`."),
+                Column(
+                    "format",
+                    "VARCHAR",
+                    "Detected format: `text`, `json`, `jsonl`, `csv`, `bibtex`, `anthology` (ACL "
+                    "Anthology XML) or `openreview` (OpenReview API notes).",
+                ),
             ),
         ),
         Table(

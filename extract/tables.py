@@ -50,6 +50,8 @@ def papers_frame(papers: list[Paper]) -> pd.DataFrame:
                 "author_keywords": "; ".join(p.author_keywords) or None,
                 "n_sources": len(p.sources),
                 "content_hash": p.content_hash,
+                "authors": "; ".join(p.authors) or None,
+                "url": p.url,
             }
             for p in papers
         ),
@@ -91,6 +93,7 @@ def papers_from_frames(papers: pd.DataFrame, sources: pd.DataFrame) -> list[Pape
     for r in papers.itertuples(index=False):
         kws = val(r.author_keywords)
         year = val(r.year)
+        authors = val(getattr(r, "authors", None))  # absent from databases built before it
         out.append(
             Paper(
                 paper_id=r.paper_id,
@@ -101,6 +104,8 @@ def papers_from_frames(papers: pd.DataFrame, sources: pd.DataFrame) -> list[Pape
                 track=val(r.track),
                 status=val(r.status),
                 author_keywords=kws.split("; ") if kws else [],
+                authors=authors.split("; ") if authors else [],
+                url=val(getattr(r, "url", None)),
                 sources=by_paper.get(r.paper_id, []),
             )
         )

@@ -1,8 +1,8 @@
 """Read one input file of any supported format into :class:`RawRecord` objects.
 
 Formats are detected from the content (the extension only breaks ties):
-raw text dumps, JSON (including the public paperlists format), JSON Lines, CSV/TSV
-and BibTeX.
+raw text dumps, JSON (including the public paperlists format), JSON Lines, CSV/TSV,
+BibTeX, ACL Anthology XML and OpenReview API notes (JSON).
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ import json
 import re
 from pathlib import Path
 
-from extract.readers import bibtex, delimited, jsonfmt, rawtext
+from extract.readers import anthology, bibtex, delimited, jsonfmt, openreview, rawtext
 from extract.records import InputError, Problem, RawRecord
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
-FORMATS = ("text", "json", "jsonl", "csv", "bibtex")
+FORMATS = ("text", "json", "jsonl", "csv", "bibtex", "anthology", "openreview")
+_SNIFF_CHARS = 65536  # OpenReview notes are told from other JSON by their first note
 _BIB_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 
 
@@ -67,6 +68,11 @@ def detect_format(text: str, path: str | Path = "") -> str:
     first_code = next((ln for ln in head.splitlines() if ln.strip() and not ln.lstrip().startswith("%")), "")
     if _BIB_START.match(first_code.lstrip()):
         return "bibtex"
+    if head.startswith("<") and anthology.looks_like_anthology(head):
+        return "anthology"
+    if head[:1] in ("[", "{"):
+        if openreview.looks_like_notes(text[: 2 * _SNIFF_CHARS].lstrip()[:_SNIFF_CHARS]):
+            return "openreview"
     if head.startswith("["):
         return "json"
     if head.startswith("{"):
@@ -117,6 +123,8 @@ def read_file(path: Path, source: str) -> tuple[list[RawRecord], list[Problem]]:
         "jsonl": jsonfmt.read_jsonl,
         "csv": delimited.read,
         "bibtex": bibtex.read,
+        "anthology": anthology.read,
+        "openreview": openreview.read,
     }[fmt]
     records, more = reader(text, source, path)
     for rec in records:

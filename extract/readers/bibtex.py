@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from extract.readers.common import collect
+from extract.readers.common import bibtex_names, collect
 from extract.records import InputError, Problem, RawRecord
 
 _ENTRY = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
@@ -119,7 +119,9 @@ def read(text: str, source: str, path: Path) -> tuple[list[RawRecord], list[Prob
         key, _, body = inner.partition(",")
         fields = _parse_fields(body)
         fields.setdefault("venue", fields.get("booktitle") or fields.get("journal") or "")
-        collect(fields, source, f"line {line}", path, records, problems)
+        # `author` is "Last, First and Last, First" (in order); `url` is read as it is
+        authors = {"authors": bibtex_names(fields.get("author"))}
+        collect({**fields, **authors}, source, f"line {line}", path, records, problems)
     if n_entries == 0 and not problems:
         raise InputError("no BibTeX entries found")
     return records, problems

@@ -22,6 +22,8 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "status": ("status", "decision"),
     "keywords": ("keywords", "author_keywords", "keyword"),
     "bibtex": ("bibtex",),
+    "authors": ("authors", "author", "author_names"),
+    "url": ("url", "site", "link", "paper_url", "landing_page", "html_url"),
 }
 
 
@@ -64,6 +66,73 @@ def as_keywords(value: Any) -> list[str]:
         text = str(value)
         items = re.split(r"[;\n]" if ";" in text or "\n" in text else r",", text)
     return [" ".join(i.split()) for i in items if i.strip()]
+
+
+def _name(value: Any) -> str:
+    """One author name from a string or a ``{"name": ...}``/``{"first", "last"}`` object."""
+    if isinstance(value, dict):
+        low = {str(k).lower(): v for k, v in value.items()}
+        value = low.get("name") or low.get("fullname") or " ".join(
+            str(low[k]) for k in ("first", "given", "middle", "last", "family") if low.get(k)
+        )
+    # "; " joins names in the papers table, so a name never contains it
+    return " ".join(str(value or "").replace(";", ",").split())
+
+
+def _flip(name: str) -> str:
+    """``"Last, First"`` -> ``"First Last"``; ``"Last, Jr., First"`` -> ``"First Last Jr."``."""
+    parts = [p.strip() for p in name.split(",")]
+    if len(parts) == 2 and all(parts):
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) == 3 and all(parts):
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    return " ".join(name.replace(",", " ").split())
+
+
+_AND = re.compile(r"\s+and\s+")
+
+
+def bibtex_names(value: str | None) -> list[str]:
+    """Authors of a BibTeX ``author`` field (``"Pan, Rui and Zhang, Tong"``), in order."""
+    if not value:
+        return []
+    names = [_flip(" ".join(p.split())) for p in _AND.split(value.strip())]
+    return [n for n in names if n and n.lower() != "others"]
+
+
+def as_authors(value: Any) -> list[str]:
+    """Author names, in order, from a list or a string.
+
+    Strings are split on ``;`` (paperlists: ``"Mo Yu;Xiaoxiao Guo"``), else on `` and ``
+    (BibTeX style, ``"Last, First"`` names turned around when every name has one comma), else
+    on commas (``"Tasha Nagamine, Nima Mesgarani"``).
+    """
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        names = [_name(v) for v in value]
+    else:
+        text = " ".join(str(value).split())
+        if ";" in text:
+            names = text.split(";")
+        elif _AND.search(text):
+            parts = _AND.split(text)
+            if all(p.count(",") == 1 for p in parts):
+                names = [_flip(p) for p in parts]
+            else:
+                names = [n for p in parts for n in p.split(",")]
+        else:
+            names = text.split(",")
+    names = [" ".join(n.split()) for n in names]
+    return [n for n in names if n and n.lower() != "others"]
+
+
+def as_url(value: Any) -> str | None:
+    """An ``http(s)://`` address, else None (relative paths and other schemes are dropped)."""
+    text = as_text(value)
+    if not text or " " in text or not re.match(r"https?://[^/\s]+", text, re.IGNORECASE):
+        return None
+    return text
 
 
 def _bibtex_field(bib: str, name: str) -> str | None:
@@ -109,6 +178,8 @@ def record_from_mapping(
             track=track,
             status=as_text(pick(rec, "status")),
             author_keywords=as_keywords(pick(rec, "keywords")),
+            authors=as_authors(pick(rec, "authors")),
+            url=as_url(pick(rec, "url")) or (as_url(_bibtex_field(bib, "url")) if bib else None),
         ),
         None,
     )
