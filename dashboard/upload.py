@@ -1,4 +1,4 @@
-"""Building a user's uploaded paper lists into a temporary database (never outside tempdir)."""
+"""Building a user's uploaded or fetched paper lists into a temporary database (in tempdir)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MAX_UPLOAD_MB = 20
+MAX_FETCH_MB = 200  # a fetched list is one conference-year; the largest are tens of MB
 MAX_FILES = 20
 SKIPPED_STAGES = ("keywords",)  # KeyBERT is too slow for an interactive upload
 
@@ -71,3 +72,52 @@ def build_upload(files: list[tuple[str, bytes]], max_mb: float = MAX_UPLOAD_MB) 
     if n == 0:
         return UploadResult(None, 0, problems, error="No paper could be read from the upload.")
     return UploadResult(db, n, problems)
+
+
+def fetch_cache_dir(db: Path) -> Path:
+    """Where the app keeps fetched files: ``raw/`` beside the database, else in tempdir.
+
+    Beside the default database ``data/paper_trends.duckdb`` that is the CLI's ``data/raw/``.
+    """
+    folder = Path(db).resolve().parent / "raw"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
+            pass
+        return folder
+    except OSError:
+        return Path(tempfile.gettempdir()) / "paper-trends-raw"
+
+
+def build_fetched(
+    spec: str,
+    cache: Path,
+    mirror: str | None = None,
+    progress=None,
+    delay: float | None = None,
+) -> UploadResult:
+    """Fetch ``spec`` (``paperlists/iclr2025``, ...) into ``cache`` and build it like an upload.
+
+    Args:
+        spec: The source, as for ``paper-trends fetch``.
+        cache: The cache folder (see :func:`fetch_cache_dir`).
+        mirror: A base URL replacing the source's public one.
+        progress: Called with (bytes or notes so far, total or None) while downloading.
+        delay: Seconds between OpenReview requests (default: ``extract.fetch.DEFAULT_DELAY``).
+
+    Returns:
+        An :class:`UploadResult`; ``error`` is the fetch's one-line message when it failed.
+    """
+    from extract.fetch import DEFAULT_DELAY, FetchError, fetch
+
+    try:
+        res = fetch(
+            spec,
+            cache=cache,
+            mirror=mirror,
+            progress=progress,
+            delay=DEFAULT_DELAY if delay is None else delay,
+        )
+    except FetchError as exc:
+        return UploadResult(None, 0, error=f"Fetching {spec} failed: {exc}")
+    return build_upload([(res.path.name, res.path.read_bytes())], max_mb=MAX_FETCH_MB)

@@ -28,7 +28,9 @@ class Recorded:
     log: list[tuple[str, dict[str, str], float]] = field(default_factory=list)
     base: str = ""
 
-    def put(self, path: str, body: bytes, etag: str | None = None, last_modified: str | None = None):
+    def put(
+        self, path: str, body: bytes, etag: str | None = None, last_modified: str | None = None
+    ):
         self.files[path] = {"body": body, "etag": etag, "last_modified": last_modified}
 
     def requests(self, path_prefix: str = "") -> list[tuple[str, dict[str, str], float]]:

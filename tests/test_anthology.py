@@ -46,8 +46,14 @@ def test_authors_in_order_and_landing_page():
     records, _ = _read("2024.acl.xml")
     qst = records[0]
     assert qst.authors == [
-        "Zhengxin Zhang", "Dan Zhao", "Xupeng Miao", "Gabriele Oliaro", "Zhihao Zhang", "Qing Li",
-        "Yong Jiang", "Zhihao Jia",
+        "Zhengxin Zhang",
+        "Dan Zhao",
+        "Xupeng Miao",
+        "Gabriele Oliaro",
+        "Zhihao Zhang",
+        "Qing Li",
+        "Yong Jiang",
+        "Zhihao Jia",
     ]
     assert qst.url == "https://aclanthology.org/2024.acl-long.1/"
     assert records[3].authors == ["Xuandong Zhao", "Yu-Xiang Wang", "Lei Li"]
@@ -61,8 +67,11 @@ def test_authors_in_order_and_landing_page():
         # <tex-math> becomes $...$, as LaTeX in the other formats
         (0, "abstract", "speed up the finetuning process by up to 3$\\times$ while achieving"),
         # <b> inside words leaves the words whole
-        (2, "abstract", "which utilizes a Chain-of-Thought(CoT) method for Multi-modal Metaphor "
-                        "Detection."),
+        (
+            2,
+            "abstract",
+            "which utilizes a Chain-of-Thought(CoT) method for Multi-modal Metaphor Detection.",
+        ),
         # <url> keeps the address as text
         (2, "abstract", "publicly available at https://github.com/xyz189411yt/C4MMD."),
     ],
@@ -145,10 +154,14 @@ def test_entity_declarations_are_refused_before_parsing(tmp_path, text):
 @pytest.mark.parametrize(
     "text,message",
     [
-        ("<?xml version='1.0'?>\n<collection id='2024.acl'><volume id='long'><paper>",
-         "malformed XML: no element found: line 2"),
-        ("<?xml version='1.0'?>\n<rss><channel/></rss>",
-         "XML root is <rss>; expected an ACL Anthology <collection> or <volume>"),
+        (
+            "<?xml version='1.0'?>\n<collection id='2024.acl'><volume id='long'><paper>",
+            "malformed XML: no element found: line 2",
+        ),
+        (
+            "<?xml version='1.0'?>\n<rss><channel/></rss>",
+            "XML root is <rss>; expected an ACL Anthology <collection> or <volume>",
+        ),
         ("<collection id='2024.acl'></collection>", "ACL Anthology XML without any <volume>"),
     ],
 )

@@ -24,19 +24,30 @@ RECORDS = json.loads(COLM.read_text(encoding="utf-8"))
     "value,expected",
     [
         # paperlists: ";" with or without a space (colm2024.json, acl2022.json)
-        ("Yiming Zhang;Nicholas Carlini;Daphne Ippolito",
-         ["Yiming Zhang", "Nicholas Carlini", "Daphne Ippolito"]),
-        ("Omer Goldman; David Guriel; Reut Tsarfaty", ["Omer Goldman", "David Guriel", "Reut Tsarfaty"]),
+        (
+            "Yiming Zhang;Nicholas Carlini;Daphne Ippolito",
+            ["Yiming Zhang", "Nicholas Carlini", "Daphne Ippolito"],
+        ),
+        (
+            "Omer Goldman; David Guriel; Reut Tsarfaty",
+            ["Omer Goldman", "David Guriel", "Reut Tsarfaty"],
+        ),
         # a few paperlists records separate with commas (icml2017.json)
         ("Tasha Nagamine, Nima Mesgarani", ["Tasha Nagamine", "Nima Mesgarani"]),
         # BibTeX style "Last, First and ..." (Anthology exports)
-        ("Goldman, Omer  and Guriel, David  and Tsarfaty, Reut",
-         ["Omer Goldman", "David Guriel", "Reut Tsarfaty"]),
+        (
+            "Goldman, Omer  and Guriel, David  and Tsarfaty, Reut",
+            ["Omer Goldman", "David Guriel", "Reut Tsarfaty"],
+        ),
         # BibTeX style "First Last and ..." (OpenReview exports)
-        ("Yujia Hu and Zhiqiang Hu and Chun Wei Seah and Roy Ka-Wei Lee",
-         ["Yujia Hu", "Zhiqiang Hu", "Chun Wei Seah", "Roy Ka-Wei Lee"]),
-        (["Adams Wei Yu", {"first": "David", "last": "Dohan"}, {"name": "Minh-Thang Luong"}],
-         ["Adams Wei Yu", "David Dohan", "Minh-Thang Luong"]),
+        (
+            "Yujia Hu and Zhiqiang Hu and Chun Wei Seah and Roy Ka-Wei Lee",
+            ["Yujia Hu", "Zhiqiang Hu", "Chun Wei Seah", "Roy Ka-Wei Lee"],
+        ),
+        (
+            ["Adams Wei Yu", {"first": "David", "last": "Dohan"}, {"name": "Minh-Thang Luong"}],
+            ["Adams Wei Yu", "David Dohan", "Minh-Thang Luong"],
+        ),
         ("", []),
         (None, []),
     ],
@@ -53,8 +64,14 @@ def test_bibtex_names_keep_a_single_last_first_name_whole():
 @pytest.mark.parametrize(
     "value,expected",
     [
-        ("https://aclanthology.org/2022.acl-short.96/", "https://aclanthology.org/2022.acl-short.96/"),
-        ("https://openreview.net/forum?id=0o95CVdNuz", "https://openreview.net/forum?id=0o95CVdNuz"),
+        (
+            "https://aclanthology.org/2022.acl-short.96/",
+            "https://aclanthology.org/2022.acl-short.96/",
+        ),
+        (
+            "https://openreview.net/forum?id=0o95CVdNuz",
+            "https://openreview.net/forum?id=0o95CVdNuz",
+        ),
         ("/pdf?id=0o95CVdNuz", None),  # relative: no landing page
         ("javascript:alert(1)", None),
         ("", None),
@@ -102,20 +119,36 @@ def test_csv_and_jsonl_authors_and_url_columns(tmp_path):
     assert [r.authors[-1] for r in records] == ["Roy Ka-Wei Lee", "Yang Liu", "Daphne Ippolito"]
     assert [r.url for r in records] == [r["site"] for r in RECORDS]
     jl = tmp_path / "colm2024.jsonl"
-    jl.write_text("\n".join(json.dumps({"title": r["title"], "abstract": r["abstract"],
-                                        "authors": r["author"].split(";"), "url": r["site"]})
-                            for r in RECORDS), encoding="utf-8")
+    jl.write_text(
+        "\n".join(
+            json.dumps(
+                {
+                    "title": r["title"],
+                    "abstract": r["abstract"],
+                    "authors": r["author"].split(";"),
+                    "url": r["site"],
+                }
+            )
+            for r in RECORDS
+        ),
+        encoding="utf-8",
+    )
     records, _ = read_file(jl, jl.name)
-    assert records[1].authors[:2] == ["Zonghan Yang", "Peng Li"] and records[1].url == RECORDS[1]["site"]
+    assert (
+        records[1].authors[:2] == ["Zonghan Yang", "Peng Li"]
+        and records[1].url == RECORDS[1]["site"]
+    )
 
 
 def test_merge_fills_gaps_and_keeps_the_first_authors(tmp_path):
     r = RECORDS[0]
     (tmp_path / "a.jsonl").write_text(json.dumps({"title": r["title"], "abstract": r["abstract"]}))
-    (tmp_path / "b.jsonl").write_text(json.dumps({"abstract": r["abstract"], "authors": "A; B",
-                                                  "url": "https://example.org/b"}))
-    (tmp_path / "c.jsonl").write_text(json.dumps({"abstract": r["abstract"], "authors": "C",
-                                                  "url": "https://example.org/c"}))
+    (tmp_path / "b.jsonl").write_text(
+        json.dumps({"abstract": r["abstract"], "authors": "A; B", "url": "https://example.org/b"})
+    )
+    (tmp_path / "c.jsonl").write_text(
+        json.dumps({"abstract": r["abstract"], "authors": "C", "url": "https://example.org/c"})
+    )
     (paper,) = ingest([tmp_path]).papers
     assert paper.authors == ["A", "B"] and paper.url == "https://example.org/b"
     assert paper.title == r["title"] and len(paper.sources) == 3
@@ -129,17 +162,24 @@ def test_columns_are_last_in_papers_and_round_trip():
     assert frame.loc[2, "authors"] == "Yiming Zhang; Nicholas Carlini; Daphne Ippolito"
     back = papers_from_frames(frame, sources_frame(papers))
     assert [(p.authors, p.url) for p in back] == [(p.authors, p.url) for p in papers]
-    assert papers_from_frames(frame.drop(columns=["authors", "url"]), sources_frame(papers))[0].authors == []
+    assert (
+        papers_from_frames(frame.drop(columns=["authors", "url"]), sources_frame(papers))[0].authors
+        == []
+    )
 
 
 def test_a_text_search_matches_an_author():
     frame = papers_frame(ingest([COLM]).papers)
-    assert list(search(frame, "carlini")["title"]) == ["Effective Prompt Extraction from Language Models"]
+    assert list(search(frame, "carlini")["title"]) == [
+        "Effective Prompt Extraction from Language Models"
+    ]
     assert list(search(frame, "prompt ippolito")["title"]) == [
         "Effective Prompt Extraction from Language Models"
     ]
     assert search(frame, "carlini agents").empty
-    ids = apply(Filters(query="Zonghan"), frame, pd.DataFrame(columns=["paper_id", "technique", "theme"]))
+    ids = apply(
+        Filters(query="Zonghan"), frame, pd.DataFrame(columns=["paper_id", "technique", "theme"])
+    )
     assert ids == [frame.loc[1, "paper_id"]]
     older = frame.drop(columns=["authors", "url"])  # a database built before the columns
     assert search(older, "carlini").empty and len(search(older, "adversary")) == 1

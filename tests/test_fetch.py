@@ -21,7 +21,9 @@ from extract.fetch import FetchError, fetch, parse_source
 SRC = Path(__file__).parent / "fixtures" / "sources"
 COLM = (SRC / "paperlists" / "colm" / "colm2024.json").read_bytes()
 ACL = (SRC / "anthology" / "2024.acl.xml").read_bytes()
-NOTES = json.loads((SRC / "openreview" / "iclr2018_notes.json").read_text(encoding="utf-8"))["notes"]
+NOTES = json.loads((SRC / "openreview" / "iclr2018_notes.json").read_text(encoding="utf-8"))[
+    "notes"
+]
 LM = "Tue, 20 Aug 2024 10:00:00 GMT"
 
 
@@ -70,8 +72,21 @@ def test_fetch_paperlists_with_mirror_and_add_puts_papers_with_authors_and_links
     server, seeds_copy, tmp_path, capsys
 ):
     before = store.paper_count(seeds_copy)
-    rc = main(["fetch", "paperlists/colm2024", "--mirror", server.base, "--add",
-               "--db", str(seeds_copy), "--cache", str(tmp_path / "raw"), "--no-keywords", "--quiet"])
+    rc = main(
+        [
+            "fetch",
+            "paperlists/colm2024",
+            "--mirror",
+            server.base,
+            "--add",
+            "--db",
+            str(seeds_copy),
+            "--cache",
+            str(tmp_path / "raw"),
+            "--no-keywords",
+            "--quiet",
+        ]
+    )
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert "paperlists/colm2024: downloaded" in out
@@ -85,14 +100,19 @@ def test_fetch_paperlists_with_mirror_and_add_puts_papers_with_authors_and_links
     assert colm.loc["Effective Prompt Extraction from Language Models", "url"] == (
         "https://openreview.net/forum?id=0o95CVdNuz"
     )
-    assert colm["authors"].notna().all() and colm["url"].str.startswith("https://openreview.net/").all()
+    assert (
+        colm["authors"].notna().all()
+        and colm["url"].str.startswith("https://openreview.net/").all()
+    )
     cached = tmp_path / "raw" / "paperlists" / "colm2024.json"
     assert cached.read_bytes() == COLM
     manifest = json.loads((tmp_path / "raw" / ".manifest.json").read_text())
     entry = manifest["paperlists/colm2024"]
     assert entry["sha256"] == hashlib.sha256(COLM).hexdigest()
     assert (entry["url"], entry["etag"], entry["papers"]) == (
-        f"{server.base}/colm/colm2024.json", '"colm-v1"', 3
+        f"{server.base}/colm/colm2024.json",
+        '"colm-v1"',
+        3,
     )
     sources = store.read_table(seeds_copy, "sources")
     assert set(sources.loc[sources["source"] == "colm2024.json", "format"]) == {"json"}
@@ -100,8 +120,21 @@ def test_fetch_paperlists_with_mirror_and_add_puts_papers_with_authors_and_links
 
 def test_add_without_a_database_builds_one(server, tmp_path, capsys):
     db = tmp_path / "new.duckdb"
-    rc = main(["fetch", "anthology/2024.acl", "--mirror", server.base, "--add", "--db", str(db),
-               "--cache", str(tmp_path / "raw"), "--no-keywords", "--quiet"])
+    rc = main(
+        [
+            "fetch",
+            "anthology/2024.acl",
+            "--mirror",
+            server.base,
+            "--add",
+            "--db",
+            str(db),
+            "--cache",
+            str(tmp_path / "raw"),
+            "--no-keywords",
+            "--quiet",
+        ]
+    )
     assert rc == 0, capsys.readouterr().err
     papers = store.read_table(db, "papers")
     assert sorted(papers["url"]) == [
@@ -154,7 +187,15 @@ def test_a_cached_file_edited_on_disk_is_downloaded_again(server, tmp_path):
 
 def test_connection_dropped_mid_file_then_the_next_run_resumes_with_range(server, tmp_path, capsys):
     server.script["/2024.acl.xml"] = [("drop", 4000)]
-    args = ["fetch", "anthology/2024.acl", "--mirror", server.base, "--cache", str(tmp_path), "--quiet"]
+    args = [
+        "fetch",
+        "anthology/2024.acl",
+        "--mirror",
+        server.base,
+        "--cache",
+        str(tmp_path),
+        "--quiet",
+    ]
     assert main(args) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
@@ -194,10 +235,16 @@ def test_a_partial_file_of_an_older_version_is_thrown_away(server, tmp_path):
         ([("status", 404)], "HTTP 404 Not Found from http://127.0.0.1:"),
         ([("status", 500)], "HTTP 500 Internal Server Error from http://127.0.0.1:"),
         ([("drop", 1000)], "truncated: got 1000 of"),
-        ([("body", b"<!DOCTYPE html><html><body>Rate limited</body></html>")],
-         "unexpected schema: the file is not a paperlists JSON list of papers (it reads as text)"),
-        ([("body", b'[{"id": "x", "title": "A paper list without abstracts"}]')],
-         "unexpected schema: a paperlists JSON list of papers without any paper that has an abstract"),
+        (
+            [("body", b"<!DOCTYPE html><html><body>Rate limited</body></html>")],
+            "unexpected schema: the file is not a paperlists JSON list of papers "
+            "(it reads as text)",
+        ),
+        (
+            [("body", b'[{"id": "x", "title": "A paper list without abstracts"}]')],
+            "unexpected schema: a paperlists JSON list of papers without any paper that has "
+            "an abstract",
+        ),
     ],
 )
 def test_failures_are_one_line_and_change_neither_cache_nor_database(
@@ -208,8 +255,21 @@ def test_failures_are_one_line_and_change_neither_cache_nor_database(
     server.put("/colm/colm2024.json", COLM, etag='"colm-v2"')  # a newer version upstream
     server.script["/colm/colm2024.json"] = list(script)
     cache_before, db_before = _snapshot(cache), _sha(seeds_copy)
-    rc = main(["fetch", "paperlists/colm2024", "--mirror", server.base, "--add", "--db",
-               str(seeds_copy), "--cache", str(cache), "--no-keywords", "--quiet"])
+    rc = main(
+        [
+            "fetch",
+            "paperlists/colm2024",
+            "--mirror",
+            server.base,
+            "--add",
+            "--db",
+            str(seeds_copy),
+            "--cache",
+            str(cache),
+            "--no-keywords",
+            "--quiet",
+        ]
+    )
     out, err = capsys.readouterr()
     assert rc == 1
     lines = err.strip().splitlines()
@@ -223,8 +283,11 @@ def test_failures_are_one_line_and_change_neither_cache_nor_database(
 
 def test_anthology_url_serving_json_is_an_unexpected_schema(server, tmp_path):
     server.put("/2024.acl.xml", COLM)
-    with pytest.raises(FetchError, match=r"unexpected schema: the file is not ACL Anthology XML "
-                                         r"\(it reads as json\)"):
+    with pytest.raises(
+        FetchError,
+        match=r"unexpected schema: the file is not ACL Anthology XML "
+        r"\(it reads as json\)",
+    ):
         fetch("anthology/2024.acl", cache=tmp_path, mirror=server.base)
     assert list(tmp_path.rglob("*.xml")) == []
 
@@ -233,8 +296,17 @@ def test_network_error_is_one_line(tmp_path, capsys):
     with socket.socket() as s:  # a port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    rc = main(["fetch", "paperlists/colm2024", "--mirror", f"http://127.0.0.1:{port}",
-               "--cache", str(tmp_path), "--quiet"])
+    rc = main(
+        [
+            "fetch",
+            "paperlists/colm2024",
+            "--mirror",
+            f"http://127.0.0.1:{port}",
+            "--cache",
+            str(tmp_path),
+            "--quiet",
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 1 and len(err.splitlines()) == 1
     assert "network error for http://127.0.0.1:" in err and "refused" in err.lower()
@@ -251,8 +323,14 @@ def test_too_many_requests_waits_for_retry_after(server, tmp_path):
 
 @pytest.mark.parametrize(
     "spec",
-    ["paperlists/colm", "paperlists/../etc2024", "anthology/../../x", "github/foo", "openreview/",
-     "openreview/ICLR.cc/../x"],
+    [
+        "paperlists/colm",
+        "paperlists/../etc2024",
+        "anthology/../../x",
+        "github/foo",
+        "openreview/",
+        "openreview/ICLR.cc/../x",
+    ],
 )
 def test_unknown_or_unsafe_sources_are_refused_before_any_request(spec, tmp_path, capsys):
     with pytest.raises(FetchError, match="source"):
@@ -269,10 +347,18 @@ def test_mirror_must_be_http(tmp_path):
 @pytest.mark.parametrize(
     "spec,url",
     [
-        ("paperlists/iclr2025", "https://raw.githubusercontent.com/papercopilot/paperlists/main/iclr/iclr2025.json"),
-        ("anthology/2024.acl", "https://raw.githubusercontent.com/acl-org/acl-anthology/master/data/xml/2024.acl.xml"),
-        ("openreview/ICLR.cc/2025/Conference",
-         "https://api2.openreview.net/notes?content.venueid=ICLR.cc%2F2025%2FConference&limit=1000&offset=0"),
+        (
+            "paperlists/iclr2025",
+            "https://raw.githubusercontent.com/papercopilot/paperlists/main/iclr/iclr2025.json",
+        ),
+        (
+            "anthology/2024.acl",
+            "https://raw.githubusercontent.com/acl-org/acl-anthology/master/data/xml/2024.acl.xml",
+        ),
+        (
+            "openreview/ICLR.cc/2025/Conference",
+            "https://api2.openreview.net/notes?content.venueid=ICLR.cc%2F2025%2FConference&limit=1000&offset=0",
+        ),
     ],
 )
 def test_default_addresses(spec, url):
@@ -283,8 +369,13 @@ def test_default_addresses(spec, url):
 
 
 def test_openreview_pages_until_a_short_page_with_a_pause_between_requests(server, tmp_path):
-    res = fetch("openreview/ICLR.cc/2018/Conference", cache=tmp_path, mirror=server.base,
-                delay=0.2, page_limit=2)
+    res = fetch(
+        "openreview/ICLR.cc/2018/Conference",
+        cache=tmp_path,
+        mirror=server.base,
+        delay=0.2,
+        page_limit=2,
+    )
     paths = [r[0] for r in server.log]
     assert paths == [
         "/notes?content.venueid=ICLR.cc%2F2018%2FConference&limit=2&offset=0",
@@ -295,13 +386,20 @@ def test_openreview_pages_until_a_short_page_with_a_pause_between_requests(serve
     doc = json.loads(res.path.read_text(encoding="utf-8"))
     assert [n["id"] for n in doc["notes"]] == ["B1QRgziT-", "B14TlG-RW", "BJ8vJebC-"]
     assert doc["count"] == 3 and res.papers == 3
-    entry = json.loads((tmp_path / ".manifest.json").read_text())["openreview/ICLR.cc/2018/Conference"]
+    entry = json.loads((tmp_path / ".manifest.json").read_text())[
+        "openreview/ICLR.cc/2018/Conference"
+    ]
     assert entry["sha256"] == _sha(res.path) and entry["notes"] == 3
 
 
 def test_openreview_full_page_then_empty_page(server, tmp_path):
-    res = fetch("openreview/ICLR.cc/2018/Conference/Rejected_Submission", cache=tmp_path,
-                mirror=server.base, delay=0, page_limit=1)
+    res = fetch(
+        "openreview/ICLR.cc/2018/Conference/Rejected_Submission",
+        cache=tmp_path,
+        mirror=server.base,
+        delay=0,
+        page_limit=1,
+    )
     assert [r[0].rsplit("=", 1)[1] for r in server.log] == ["0", "1"]
     assert res.papers == 1
 
@@ -320,21 +418,37 @@ def test_openreview_page_that_is_not_notes_is_an_unexpected_schema(server, tmp_p
 
 
 def test_openreview_error_on_a_later_page_keeps_the_previous_file(server, tmp_path):
-    first = fetch("openreview/ICLR.cc/2018/Conference", cache=tmp_path, mirror=server.base,
-                  delay=0, page_limit=2)
+    first = fetch(
+        "openreview/ICLR.cc/2018/Conference",
+        cache=tmp_path,
+        mirror=server.base,
+        delay=0,
+        page_limit=2,
+    )
     before = _snapshot(tmp_path)
-    server.script["/notes"] = [("body", json.dumps({"notes": NOTES[:2], "count": 3}).encode()),
-                               ("status", 502)]
+    server.script["/notes"] = [
+        ("body", json.dumps({"notes": NOTES[:2], "count": 3}).encode()),
+        ("status", 502),
+    ]
     with pytest.raises(FetchError, match="HTTP 502 Bad Gateway"):
-        fetch("openreview/ICLR.cc/2018/Conference", cache=tmp_path, mirror=server.base,
-              delay=0, page_limit=2)
+        fetch(
+            "openreview/ICLR.cc/2018/Conference",
+            cache=tmp_path,
+            mirror=server.base,
+            delay=0,
+            page_limit=2,
+        )
     assert _snapshot(tmp_path) == before and first.path.is_file()
 
 
 def test_progress_reports_bytes_up_to_the_total(server, tmp_path):
     seen = []
-    fetch("anthology/2024.acl", cache=tmp_path, mirror=server.base,
-          progress=lambda done, total: seen.append((done, total)))
+    fetch(
+        "anthology/2024.acl",
+        cache=tmp_path,
+        mirror=server.base,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen[-1] == (len(ACL), len(ACL))
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 

@@ -61,8 +61,12 @@ def test_notes_one_per_line(tmp_path):
 
 def test_api_v1_notes_with_bare_values(tmp_path):
     note = NOTES[3]
-    v1 = {"id": note["id"], "forum": note["forum"], "invitation": "ICLR.cc/2018/Conference/-/Blind_Submission",
-          "content": {k: v["value"] for k, v in note["content"].items()}}
+    v1 = {
+        "id": note["id"],
+        "forum": note["forum"],
+        "invitation": "ICLR.cc/2018/Conference/-/Blind_Submission",
+        "content": {k: v["value"] for k, v in note["content"].items()},
+    }
     path = tmp_path / "v1.json"
     path.write_text(json.dumps({"notes": [v1], "count": 1}), encoding="utf-8")
     (rec,), _ = read_file(path, path.name)
@@ -78,8 +82,10 @@ def test_api_v1_notes_with_bare_values(tmp_path):
         ("ICLR.cc/2024/Conference/Withdrawn_Submission", ("ICLR", 2024, "main", "Withdraw")),
         ("ICLR.cc/2024/Conference/Desk_Rejected_Submission", ("ICLR", 2024, "main", "Desk Reject")),
         ("ICLR.cc/2025/Conference/Submission", ("ICLR", 2025, "main", "Submitted")),
-        ("NeurIPS.cc/2024/Datasets_and_Benchmarks_Track",
-         ("NeurIPS", 2024, "Datasets and Benchmarks Track", None)),
+        (
+            "NeurIPS.cc/2024/Datasets_and_Benchmarks_Track",
+            ("NeurIPS", 2024, "Datasets and Benchmarks Track", None),
+        ),
         ("colmweb.org/COLM/2024/Conference", ("COLM", 2024, "main", None)),
         ("TMLR", ("TMLR", None, None, None)),
         ("", (None, None, None, None)),
@@ -108,7 +114,9 @@ def test_status_from_venue_string_and_id(venue, venue_id, status):
 
 
 def test_paperlists_json_is_not_taken_for_notes():
-    paperlists = Path(__file__).parent / "fixtures" / "sources" / "paperlists" / "colm" / "colm2024.json"
+    paperlists = (
+        Path(__file__).parent / "fixtures" / "sources" / "paperlists" / "colm" / "colm2024.json"
+    )
     assert detect_format(paperlists.read_text(encoding="utf-8"), paperlists) == "json"
 
 
@@ -132,7 +140,10 @@ def test_a_note_without_content_or_abstract_is_a_warning(tmp_path):
 
 @pytest.mark.parametrize(
     "text,message",
-    [('{"notes": [', "malformed JSON at line 1"), ('{"notes": {"a": 1}, "count": 1}', "holds no notes")],
+    [
+        ('{"notes": [', "malformed JSON at line 1"),
+        ('{"notes": {"a": 1}, "count": 1}', "holds no notes"),
+    ],
 )
 def test_bad_json_is_one_clear_error(text, message):
     with pytest.raises(InputError, match=message):

@@ -1,4 +1,4 @@
-"""Data: download every table (filtered), read the schema, add your own paper list."""
+"""Data: download every table (filtered), read the schema, add your own or a fetched list."""
 
 import io
 import zipfile
@@ -92,6 +92,36 @@ if st.button("Extract and add to my view", disabled=not files, key="dt_build", t
     if not res.error:
         data.add_upload(res.db)
         st.rerun()  # so the sidebar's venue/year/technique choices include the new papers
+st.subheader("Fetch a paper list from its source")
+st.caption(
+    "Downloads a conference-year (the app's only network use, and only on this button) into "
+    "the `raw/` folder beside the database, then adds it to your view like an upload: "
+    "`paperlists/<conf><year>` (e.g. paperlists/iclr2025), `anthology/<collection>` (e.g. "
+    "anthology/2024.acl) or `openreview/<venue id>` (e.g. openreview/ICLR.cc/2025/Conference). "
+    "Same as `paper-trends fetch SOURCE --add`, without changing the database."
+)
+f1, f2 = st.columns([3, 2])
+spec = f1.text_input("Source", key="dt_fetch_src", placeholder="paperlists/iclr2025").strip()
+mirror = f2.text_input(
+    "Mirror (optional)", key="dt_fetch_mirror", placeholder="base URL replacing the public one"
+).strip()
+if st.button("Fetch and add to my view", disabled=not spec, key="dt_fetch"):
+    bar = st.progress(0.0, text=f"Fetching {spec} ...")
+
+    def _progress(done: int, total: int | None) -> None:
+        unit = "notes" if spec.startswith("openreview/") else "bytes"
+        share = min(done / total, 1.0) if total else 0.0
+        of = f" of {total:,}" if total else ""
+        bar.progress(share, text=f"Fetching {spec}: {done:,}{of} {unit}")
+
+    res = upload.build_fetched(
+        spec, upload.fetch_cache_dir(data.db_path()), mirror=mirror or None, progress=_progress
+    )
+    bar.empty()
+    st.session_state[RESULT_KEY] = res
+    if not res.error:
+        data.add_upload(res.db)
+        st.rerun()
 res = st.session_state.get(RESULT_KEY)
 if res is not None:
     if res.error:

@@ -16,7 +16,9 @@ if ui.no_papers():
 papers = data.filtered("papers").copy()
 papers["display_title"] = data.display_titles(papers)
 q = st.text_input(
-    "Search within the filtered papers", key="pp_q", placeholder="words in the title or abstract"
+    "Search within the filtered papers",
+    key="pp_q",
+    placeholder="words in the title, abstract or author names",
 )
 papers = analytics.search(papers, q)
 st.caption(f"{len(papers):,} paper(s)")
@@ -24,14 +26,18 @@ if papers.empty:
     st.info("No paper matches this search.")
     st.stop()
 
-listing = papers[["display_title", "venue_label", "status", "paper_id"]].rename(
+cols = ["display_title", "authors", "venue_label", "status", "url", "paper_id"]
+listing = papers[[c for c in cols if c in papers.columns]].rename(
     columns={"display_title": "title", "venue_label": "venue"}
 )
 st.dataframe(
     listing,
     hide_index=True,
     height=240,
-    column_config={"title": st.column_config.TextColumn("title", width="large")},
+    column_config={
+        "title": st.column_config.TextColumn("title", width="large"),
+        "url": st.column_config.LinkColumn("link", display_text="open"),
+    },
 )
 ui.download(listing, "papers_list", "csv", label="Download this list (CSV)")
 
@@ -54,6 +60,11 @@ for col in ("track", "status"):
     if isinstance(paper[col], str) and paper[col]:
         meta.append(f"{col}: {paper[col]}")
 st.caption(ui.md_escape(" · ".join(meta)) + f" · id `{pid}`")
+authors, url = paper.get("authors"), paper.get("url")
+if isinstance(authors, str) and authors:
+    st.markdown(ui.md_escape(authors.replace("; ", ", ")))
+if isinstance(url, str) and url.lower().startswith(("https://", "http://")):
+    st.link_button("Paper page", url, icon=":material/open_in_new:")
 
 tables = {t: data.load_table(t) for t in data.SPAN_TABLES}
 spans = highlight.valid_spans(str(paper["abstract"]), highlight.paper_spans(pid, tables))
