@@ -37,8 +37,7 @@ def test_findings_volume_keeps_findings_as_track_and_its_venue_from_the_volume_i
     records, problems = _read("2024.findings.xml")
     assert [(r.venue, r.year, r.track, r.status) for r in records] == [
         ("EACL", 2024, "Findings", "Findings"),
-        ("EACL", 2024, "Findings", "Findings"),
-    ]
+    ] * 4
     assert problems == []
 
 
@@ -83,6 +82,13 @@ def test_markup_is_cleaned(index, field, expected):
     assert "<" not in value and "fixed-case" not in value
 
 
+def test_italics_and_escaped_characters_in_findings_abstracts():
+    records, _ = _read("2024.findings.xml")
+    assert "We observe that (1) IPT does not always outperform PT" in records[3].abstract
+    assert "for in-dataset settings (>99.5 F1)." in records[2].abstract
+    assert records[2].authors == ["Rob van der Goot"]
+
+
 def test_findings_title_with_fixed_case_and_curly_apostrophe():
     records, _ = _read("2024.findings.xml")
     assert records[1].title == (
@@ -105,7 +111,7 @@ def test_a_single_volume_file(tmp_path):
     vol = tmp_path / "findings-eacl.xml"
     vol.write_bytes(ET.tostring(root.find("volume"), encoding="utf-8"))
     records, _ = read_file(vol, vol.name)
-    assert [(r.venue, r.year, r.track) for r in records] == [("EACL", 2024, "Findings")] * 2
+    assert [(r.venue, r.year, r.track) for r in records] == [("EACL", 2024, "Findings")] * 4
     assert records[0].url == "https://aclanthology.org/2024.findings-eacl.1/"
 
     long_volume = ET.parse(FIX / "2024.acl.xml").getroot().find("volume")
@@ -177,4 +183,4 @@ def test_ingest_records_format_and_locator(tmp_path):
     mage = by_title["MAGE: Machine-generated Text Detection in the Wild"]
     assert mage.sources == [("2024.acl.xml", "paper 2024.acl-long.3", "anthology")]
     assert mage.authors[0] == "Yafu Li" and mage.venue_label == "ACL 2024"
-    assert len(result.papers) == 7
+    assert len(result.papers) == 9
