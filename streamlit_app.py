@@ -27,6 +27,11 @@ PAGES = {
         ),
         st.Page("dashboard/app_pages/results.py", title="Results", icon=":material/leaderboard:"),
         st.Page("dashboard/app_pages/keywords.py", title="Keywords", icon=":material/key:"),
+        st.Page(
+            "dashboard/app_pages/emerging.py",
+            title="Emerging topics",
+            icon=":material/rocket_launch:",
+        ),
     ],
     "Papers and data": [
         st.Page("dashboard/app_pages/papers.py", title="Papers", icon=":material/article:"),
@@ -36,10 +41,12 @@ PAGES = {
 
 page = st.navigation(PAGES)
 try:
-    opts = filters.options(data.load_table("papers"), data.load_table("techniques"))
+    opts = data.filter_options()
 except StoreError as exc:
     st.error(f"Cannot open the database: {exc}")
     st.stop()
-filters.sidebar(opts)
+filters.sidebar(opts, data.tag_aliases(), data.rejected_count)
+for warning in filters.link_warnings():
+    st.warning(warning, icon=":material/link_off:")
 st.sidebar.caption(f"Database: `{data.db_path().name}`")
 page.run()

@@ -18,7 +18,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["overview", "trends", "techniques", "model_sizes", "results", "keywords", "papers", "data"]
+PAGES = [
+    "overview",
+    "trends",
+    "techniques",
+    "model_sizes",
+    "results",
+    "keywords",
+    "emerging",
+    "papers",
+    "data",
+]
 WARM_TARGET, COLD_TARGET = 1.0, 5.0
 
 
@@ -46,6 +56,7 @@ def main() -> int:
         print(f"the app failed: {at.exception[0].value}", file=sys.stderr)
         return 1
 
+    from dashboard import ui
     from extract import store
 
     con = store.connect(args.db)
@@ -60,6 +71,7 @@ def main() -> int:
     for page in args.pages:
         st.cache_data.clear()
         st.cache_resource.clear()
+        ui.clear_chart_cache()  # chart specs are cached per process too
         at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
         at.switch_page(f"dashboard/app_pages/{page}.py")
         t = time.perf_counter()

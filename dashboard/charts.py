@@ -72,14 +72,31 @@ def present_in(domain: list[str], values) -> list[str]:
     return [d for d in domain if d in seen]
 
 
+def legend(values: list[str] | None = None, n: int | None = None, title: str | None = None):
+    """A legend readable at any number of categories: every entry, below the chart in columns.
+
+    Vega-Lite cuts a side legend at the chart's height; below the chart, in up to four columns,
+    every entry stays visible (``symbolLimit=0``) however many there are.
+    """
+    count = len(values) if values is not None else (n or 0)
+    kw = {"values": values} if values is not None else {}
+    if count <= 8:
+        return alt.Legend(labelLimit=LABEL_LIMIT, symbolLimit=0, title=title, **kw)
+    return alt.Legend(
+        orient="bottom",
+        columns=min(4, max(2, count // 6)),
+        labelLimit=LABEL_LIMIT,
+        symbolLimit=0,
+        title=title,
+        **kw,
+    )
+
+
 def color(field: str, domain: list[str], present=None, title: str | None = None) -> alt.Color:
     """The shared colour encoding; the legend lists only the ``present`` categories."""
-    legend = (
-        alt.Legend(labelLimit=LABEL_LIMIT, values=present_in(domain, present))
-        if present is not None
-        else alt.Legend(labelLimit=LABEL_LIMIT)
-    )
-    return alt.Color(f"{field}:N", scale=color_scale(domain), title=title or field, legend=legend)
+    values = present_in(domain, present) if present is not None else None
+    lg = legend(values, n=len(domain))
+    return alt.Color(f"{field}:N", scale=color_scale(domain), title=title or field, legend=lg)
 
 
 def color_scale(domain: list[str]) -> alt.Scale:
@@ -134,7 +151,7 @@ def top_categories(
             y=alt.Y(f"{column}:N", sort="-x", title=None, axis=cat_axis()),
             x=alt.X(f"{value}:Q", title=value_title, axis=_count_axis(df[value])),
             color=alt.Color(f"{column}:N", scale=color_scale(domain), legend=None),
-            tooltip=[column, value],
+            tooltip=[c for c in df.columns if not c.startswith("_")],
         )
         .properties(height=_height(len(df)))
     )
@@ -331,6 +348,205 @@ def keyword_change(df: pd.DataFrame, a: str, b: str) -> alt.Chart:
                 alt.Tooltip(f"share_{a}:Q", format=".2f"),
                 alt.Tooltip(f"share_{b}:Q", format=".2f"),
                 alt.Tooltip("change:Q", format="+.2f"),
+            ],
+        )
+        .properties(height=_height(len(df)))
+    )
+
+
+# --- coverage and honest trends -------------------------------------------------------------------
+
+SHARE_TOOLTIP = [
+    alt.Tooltip("papers:Q", title="papers with it"),
+    alt.Tooltip("total:Q", title="n (papers)"),
+    alt.Tooltip("share:Q", title="% of papers", format=".1f"),
+    alt.Tooltip("lo:Q", title="95% CI low", format=".1f"),
+    alt.Tooltip("hi:Q", title="95% CI high", format=".1f"),
+]
+
+
+def coverage_heatmap(df: pd.DataFrame) -> alt.Chart:
+    """Papers per venue (rows, by group) and year (columns), written in the cells.
+
+    Grey cells are venue-years without papers. ``df``: venue, group, year, papers
+    (:func:`dashboard.analytics.coverage_matrix`).
+    """
+    keys = ["group", "venue"] if "group" in df.columns else ["venue"]
+    order = df.sort_values(keys)["venue"].drop_duplicates().tolist()
+    base = alt.Chart(df).encode(
+        x=alt.X("year:O", title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("venue:N", title=None, sort=order, axis=cat_axis()),
+    )
+    tooltip = [c for c in (*keys, "year", "papers") if c in df.columns]
+    rect = base.mark_rect(stroke="white", strokeWidth=1).encode(
+        color=alt.condition(
+            "datum.papers > 0",
+            alt.Color(
+                "papers:Q",
+                title="papers",
+                scale=alt.Scale(scheme="blues", type="sqrt"),
+                legend=None,
+            ),
+            alt.value("#f3f3f3"),
+        ),
+        tooltip=tooltip,
+    )
+    top = float(df["papers"].max()) if len(df) else 0.0
+    text = (
+        base.mark_text(fontSize=11)
+        .encode(
+            text=alt.Text("papers:Q", format=","),
+            color=alt.condition(
+                f"datum.papers > {top * 0.45}", alt.value("white"), alt.value("black")
+            ),
+        )
+        .transform_filter("datum.papers > 0")
+    )
+    chart = rect + text
+    if "group" in df.columns:
+        # the venue group as a coloured tick left of each row
+        chart = (
+            base.mark_text(text="■", dx=0, align="right", fontSize=12)
+            .encode(
+                x=alt.value(-4),
+                color=alt.Color(
+                    "group:N", title="venue group", legend=legend(n=df["group"].nunique())
+                ),
+                tooltip=["group", "venue"],
+            )
+            .transform_filter(f"datum.year == {int(df['year'].min())}")
+            + chart
+        )
+    return chart.properties(height=max(120, 22 * df["venue"].nunique() + 30))
+
+
+def _share_layers(df: pd.DataFrame, color_enc: alt.Color, value: str, tooltip: list) -> alt.Chart:
+    base = alt.Chart(df).encode(
+        x=alt.X(
+            "year:Q",
+            title=None,
+            scale=alt.Scale(zero=False, nice=False, padding=8),
+            axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0, labelOverlap=True),
+        ),
+        color=color_enc,
+    )
+    y_title = "% of papers" if value == "share" else "papers"
+    y = alt.Y(f"{value}:Q", title=y_title)
+    lines = base.mark_line(strokeWidth=2).encode(y=y, detail="_line:N")
+    points = base.mark_circle(size=45, opacity=1).encode(y=y, tooltip=tooltip)
+    layers = [lines, points]
+    if value == "share":
+        layers.insert(0, base.mark_rule(opacity=0.45, strokeWidth=2).encode(y="lo:Q", y2="hi:Q"))
+    return alt.layer(*layers)
+
+
+def rate_panels(
+    df: pd.DataFrame,
+    facet: str,
+    series: str,
+    domain: list[str],
+    value: str = "share",
+    columns: int = 3,
+    facet_sort: list[str] | None = None,
+    width: int = 260,
+    height: int = 170,
+) -> alt.Chart:
+    """Small multiples: one panel per ``facet`` value, one line per ``series`` over years.
+
+    Lines break where a series has no papers (``segment``); each point shows its papers, n and
+    95% Wilson interval (``lo``/``hi``, drawn as a vertical rule). ``df``: the rows of
+    :func:`dashboard.analytics.rate_table`.
+    """
+    d = df.assign(_line=df[series].astype(str) + "|" + df["segment"].astype(str))
+    present = present_in(domain, d[series])
+    color_enc = alt.Color(
+        f"{series}:N", scale=color_scale(domain), title=series, legend=legend(present)
+    )
+    tooltip = [facet, series, alt.Tooltip("year:Q", format="d"), *SHARE_TOOLTIP]
+    return (
+        _share_layers(d, color_enc, value, tooltip)
+        .properties(width=width, height=height)
+        .facet(
+            facet=alt.Facet(
+                f"{facet}:N",
+                title=None,
+                sort=facet_sort,
+                header=alt.Header(labelFontSize=13, labelFontWeight="bold"),
+            ),
+            columns=columns,
+        )
+        .resolve_scale(y="independent")
+    )
+
+
+def size_trend(df: pd.DataFrame, by: str, domain: list[str]) -> alt.Chart:
+    """Median parameter count per year and ``by`` series on a log axis.
+
+    The interquartile range is a rule; lines break at years without papers. ``df``: rows of
+    :func:`dashboard.analytics.size_trend` (those with a size).
+    """
+    d = df.dropna(subset=["median"])
+    d = d.assign(
+        _line=d[by].astype(str) + "|" + d["segment"].astype(str),
+        size=d["median"].map(human_params),
+        iqr=d["q25"].map(human_params) + " – " + d["q75"].map(human_params),
+    )
+    lo, hi = float(d["q25"].min()), float(d["q75"].max())
+    ticks = [10.0**e for e in range(0, 16) if lo / 10 <= 10.0**e <= hi * 10]
+    y_axis = alt.Axis(labelExpr=PARAMS_LABEL, values=ticks, grid=True)
+    base = alt.Chart(d).encode(
+        x=alt.X(
+            "year:Q",
+            title=None,
+            scale=alt.Scale(zero=False, nice=False, padding=12),
+            axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0),
+        ),
+        color=alt.Color(
+            f"{by}:N", scale=color_scale(domain), title=by, legend=legend(present_in(domain, d[by]))
+        ),
+    )
+    y = alt.Y(
+        "median:Q", scale=alt.Scale(type="log"), title="parameters (median, log scale)", axis=y_axis
+    )
+    tooltip = [
+        by,
+        alt.Tooltip("year:Q", format="d"),
+        alt.Tooltip("size:N", title="median size"),
+        alt.Tooltip("iqr:N", title="middle half"),
+        alt.Tooltip("with_size:Q", title="papers with a size"),
+        alt.Tooltip("without_size:Q", title="papers without"),
+    ]
+    rules = base.mark_rule(opacity=0.45, strokeWidth=3).encode(
+        y=alt.Y("q25:Q", scale=alt.Scale(type="log")), y2="q75:Q"
+    )
+    lines = base.mark_line(strokeWidth=2).encode(y=y, detail="_line:N")
+    pts = base.mark_circle(opacity=1).encode(
+        y=y,
+        size=alt.Size("with_size:Q", title="papers with a size", scale=alt.Scale(range=[30, 300])),
+        tooltip=tooltip,
+    )
+    return alt.layer(rules, lines, pts).properties(height=360)
+
+
+def rising_terms(df: pd.DataFrame, term: str, a: str, b: str) -> alt.Chart:
+    """Terms by log-odds z-score between periods ``a`` and ``b`` (bars), counts in the tooltip.
+
+    ``df``: rows of :func:`dashboard.analytics.log_odds_prior` with the term in ``term``.
+    """
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            y=alt.Y(f"{term}:N", sort="-x", title=None, axis=cat_axis()),
+            x=alt.X("z:Q", title=f"z-score of the log-odds, {a} → {b}"),
+            color=alt.condition("datum.z > 0", alt.value("#59a14f"), alt.value("#e15759")),
+            tooltip=[
+                term,
+                alt.Tooltip("papers_a:Q", title=f"papers {a}"),
+                alt.Tooltip("papers_b:Q", title=f"papers {b}"),
+                alt.Tooltip("share_a:Q", title=f"% {a}", format=".2f"),
+                alt.Tooltip("share_b:Q", title=f"% {b}", format=".2f"),
+                alt.Tooltip("z:Q", format="+.2f"),
             ],
         )
         .properties(height=_height(len(df)))

@@ -125,7 +125,9 @@ def _filtered(key: tuple, spec: tuple, table: str) -> pd.DataFrame:
     ids = _filter_ids(key, spec)
     if "paper_id" not in df.columns or len(ids) == len(_merged(key, "papers")):
         return df
-    return df[df["paper_id"].isin(ids)].reset_index(drop=True)
+    from dashboard.analytics import is_in
+
+    return df[is_in(df["paper_id"], ids)].reset_index(drop=True)
 
 
 def filtered_ids(filters=None) -> tuple[str, ...]:
@@ -149,17 +151,19 @@ def filtered(table: str, filters=None) -> pd.DataFrame:
     return _filtered(source_key(), f.as_tuple(), table).copy(deep=False)
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _titled(key: tuple) -> pd.DataFrame:
+    papers = _merged(key, "papers")
+    return papers.drop(columns=["abstract"]).assign(title=display_titles(papers))
+
+
 def with_papers(
     df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
 ) -> pd.DataFrame:
     """``df`` joined to paper columns on ``paper_id`` (titles fall back to the abstract start)."""
-    papers = load_table("papers")
     keep = ["paper_id", *[c for c in cols if c != "paper_id"]]
-    extra = papers[list(dict.fromkeys([*keep, "abstract"]))].copy()
-    if "title" in extra:
-        extra["title"] = display_titles(extra)
-    out = df.merge(extra[keep], on="paper_id", how="left")
-    return out
+    extra = _titled(source_key())[keep]
+    return df.merge(extra, on="paper_id", how="left")
 
 
 def display_titles(papers: pd.DataFrame) -> pd.Series:
@@ -219,3 +223,189 @@ def keyword_terms() -> pd.DataFrame:
     terms = _term_map(source_key())
     out = pd.DataFrame({"paper_id": kw["paper_id"], "keyword": kw["keyword"].map(terms)})
     return out.drop_duplicates().reset_index(drop=True)
+
+
+# --- Trends, similar papers and accuracy (issue 15) -----------------------------------------------
+
+ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accuracy_report.py
+TERM_KINDS = ("technique", "theme", "method", "dataset", "keyword")
+
+
+@st.cache_resource(show_spinner=False)
+def venue_groups() -> dict[str, str]:
+    """``venue -> group`` from ``extract/data/venue_groups.toml``."""
+    from dashboard.analytics import venue_group_map
+    from extract.datafiles import load_toml
+
+    return venue_group_map(load_toml("venue_groups.toml"))
+
+
+@st.cache_resource(show_spinner=False)
+def tag_aliases() -> dict[str, str]:
+    """Lower-case names -> technique tag or ``theme:<theme>``, from the taxonomy."""
+    from dashboard.analytics import tag_aliases as aliases
+    from extract.datafiles import load_toml
+
+    return aliases(load_toml("taxonomy.toml"))
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _options(key: tuple) -> dict[str, list[str]]:
+    from dashboard.filters import options
+
+    return options(_merged(key, "papers"), _merged(key, "techniques"))
+
+
+def filter_options() -> dict[str, list[str]]:
+    """The sidebar's choices (``dashboard.filters.options``) for the current view, cached."""
+    return _options(source_key())
+
+
+def tag_options() -> list[str]:
+    """Every technique and ``theme:<theme>`` of the current view."""
+    return filter_options()["tag"]
+
+
+def rejected_count(filters) -> int:
+    """Papers passing ``filters`` whose status says rejected or withdrawn."""
+    from dashboard.analytics import hidden_rejections
+
+    return hidden_rejections(papers_in_view(filters))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _papers_view(key: tuple, spec: tuple) -> pd.DataFrame:
+    from dashboard.analytics import with_groups
+
+    papers = _filtered(key, spec, "papers")
+    cols = ["paper_id", "title", "abstract", "venue", "year", "venue_label", "accepted"]
+    return with_groups(papers[cols], venue_groups())
+
+
+def papers_in_view(filters=None, ignore_tags: bool = False) -> pd.DataFrame:
+    """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
+
+    Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
+    picks what is charted instead of restricting the papers (every share would be 100%).
+    """
+    from dataclasses import replace
+
+    from dashboard import filters as flt
+
+    f = filters if filters is not None else flt.current()
+    if ignore_tags:
+        f = replace(f, tags=())
+    return _papers_view(source_key(), f.as_tuple()).copy(deep=False)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _term_hits(key: tuple, kind: str) -> pd.DataFrame:
+    if kind in ("technique", "theme"):
+        t = _merged(key, "techniques")
+        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t[kind], "text": t["evidence"]})
+    elif kind == "method":
+        t = _merged(key, "methods")
+        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t["name"], "text": t["name"]})
+    elif kind == "dataset":
+        t = _merged(key, "benchmarks")
+        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t["name"], "text": t["name"]})
+    elif kind == "keyword":
+        t = _merged(key, "keywords")
+        terms = _term_map(key)
+        out = pd.DataFrame(
+            {"paper_id": t["paper_id"], "term": t["keyword"].map(terms), "text": t["keyword"]}
+        )
+    else:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
+    return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+
+
+def term_hits(kind: str) -> pd.DataFrame:
+    """``paper_id``, ``term``, ``text`` (as matched) of every paper for one kind of term.
+
+    ``kind``: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
+    keyword (spellings of one term counted together). Unfiltered: join to the papers in view.
+    """
+    return _term_hits(source_key(), kind).copy(deep=False)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _term_names(key: tuple, kind: str) -> tuple[str, ...]:
+    from dashboard.charts import category_order
+
+    return tuple(category_order(_term_hits(key, kind), "term"))
+
+
+def term_names(kind: str) -> list[str]:
+    """Every term of one kind, most papers first (the candidates a user can pick from)."""
+    return list(_term_names(source_key(), kind))
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _embeddings(db: str, mtime: float):
+    import numpy as np
+
+    from dashboard.analytics import unit_rows
+
+    con = store.connect(db)
+    try:
+        found = con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'paper_embeddings'"
+        ).fetchone()[0]
+        if not found:
+            return None
+        tbl = con.execute("SELECT paper_id, embedding FROM paper_embeddings").fetch_arrow_table()
+    finally:
+        con.close()
+    if tbl.num_rows == 0:
+        return None
+    emb = tbl.column("embedding").combine_chunks()
+    dim = emb.type.list_size if hasattr(emb.type, "list_size") else len(emb[0])
+    matrix = np.asarray(emb.flatten().to_numpy(zero_copy_only=False), dtype=np.float32)
+    ids = np.asarray(tbl.column("paper_id").to_pylist(), dtype=object)
+    unit = unit_rows(matrix.reshape(-1, dim))
+    return ids, unit, {p: i for i, p in enumerate(ids)}
+
+
+def embeddings():
+    """``(ids, unit vectors, {id: row})`` from the store's ``paper_embeddings``, or None.
+
+    None when the database has no such table or it is empty (a build without keywords).
+    """
+    db = ensure_db()
+    return _embeddings(str(db), db.stat().st_mtime)
+
+
+@st.cache_data(show_spinner=False)
+def _accuracy(path: str, mtime: float) -> dict:
+    import json
+
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def accuracy() -> dict | None:
+    """The measured precision/recall per table (``benchmarks/accuracy_report.py``), or None."""
+    if not ACCURACY_FILE.is_file():
+        return None
+    return _accuracy(str(ACCURACY_FILE), ACCURACY_FILE.stat().st_mtime)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _match_term(key: tuple, kind: str, query: str) -> list[tuple[str, str]]:
+    from dashboard.analytics import match_terms
+
+    aliases = None
+    if kind in ("technique", "theme"):
+        prefix = "theme:"
+        aliases = {
+            k: v.removeprefix(prefix)
+            for k, v in tag_aliases().items()
+            if v.startswith(prefix) == (kind == "theme")
+        }
+    return match_terms(query, _term_names(key, kind), aliases)
+
+
+def match_term(kind: str, query: str) -> list[tuple[str, str]]:
+    """Terms of one kind matching what the user typed, best first (exact wins; aliases)."""
+    return _match_term(source_key(), kind, query)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 
 import pandas as pd
 
@@ -58,3 +59,14 @@ def to_bytes(df: pd.DataFrame, fmt: str) -> bytes:
     if fmt == "json":
         return to_json(df)
     raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+
+
+def zip_tables(frames: Mapping[str, pd.DataFrame], fmt: str) -> bytes:
+    """A zip with one ``<table>.<fmt>`` file per frame of ``frames`` (:func:`to_bytes`)."""
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, df in frames.items():
+            zf.writestr(f"{name}.{fmt}", to_bytes(df, fmt))
+    return buf.getvalue()

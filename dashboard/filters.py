@@ -8,6 +8,7 @@ session and the URL query string otherwise, so a page also works when run on its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
@@ -25,6 +26,10 @@ K_VENUE, K_YEAR, K_TAG, K_MATCH, K_ACCEPTED, K_QUERY = (
     "accepted",
     "q",
 )
+K_TECHNIQUE, K_THEME = "technique", "theme"  # link-only synonyms of ?tag=
+LINK_CHECKED = "pt_link_checked"  # session_state: the link's values were resolved
+PENDING = "pt_pending_"  # session_state: resolved link values to re-apply on the next run
+URL_WARNINGS = "pt_link_warnings"  # session_state: unknown values of the link
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class Filters:
     years: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()  # technique names, or "theme:<theme>"
     match: str = "any"
-    accepted_only: bool = False
+    accepted_only: bool = False  # the sidebar's default is True (see sidebar)
     query: str = ""
 
     def as_tuple(self) -> tuple:
@@ -130,19 +135,40 @@ def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[st
                 hit = techniques.loc[techniques["technique"] == tag, "paper_id"]
             sets.append(set(hit))
         tagged = set.union(*sets) if f.match == "any" else set.intersection(*sets)
-        ids = ids[ids.isin(tagged)]
+        from dashboard.analytics import is_in
+
+        ids = ids[is_in(ids, tagged)]
     return ids.tolist()
 
 
+def accepted_from_url(value: str | None) -> bool:
+    """The "Accepted only" state a link asks for: on unless it says false/0/no."""
+    return str(value).strip().lower() not in ("false", "0", "no", "off")
+
+
 def _from_query_params() -> Filters:
+    from dashboard import analytics, data
+
     qp = st.query_params
     match = qp.get(K_MATCH, "any")
+    raw_tags = [
+        *qp.get_all(K_TAG),
+        *qp.get_all(K_TECHNIQUE),
+        *(THEME_PREFIX + t for t in qp.get_all(K_THEME)),
+    ]
+    tags: list[str] = []
+    if raw_tags:
+        try:
+            opts = data.tag_options()
+            tags, _ = analytics.resolve_names(raw_tags, opts, data.tag_aliases())
+        except Exception:  # no database yet: keep the link's values as they are
+            tags = raw_tags
     return Filters(
         venues=tuple(qp.get_all(K_VENUE)),
         years=tuple(qp.get_all(K_YEAR)),
-        tags=tuple(qp.get_all(K_TAG)),
+        tags=tuple(tags),
         match=match if match in MATCH_MODES else "any",
-        accepted_only=str(qp.get(K_ACCEPTED, "")).lower() in ("true", "1", "yes"),
+        accepted_only=accepted_from_url(qp.get(K_ACCEPTED)),
         query=str(qp.get(K_QUERY, "")),
     )
 
@@ -157,7 +183,7 @@ def current() -> Filters:
         years=tuple(ss.get(K_YEAR) or ()),
         tags=tuple(ss.get(K_TAG) or ()),
         match=ss.get(K_MATCH) or "any",
-        accepted_only=bool(ss.get(K_ACCEPTED)),
+        accepted_only=bool(ss.get(K_ACCEPTED, True)),
         query=str(ss.get(K_QUERY) or ""),
     )
 
@@ -167,12 +193,89 @@ def _reset() -> None:
     st.session_state[K_YEAR] = []
     st.session_state[K_TAG] = []
     st.session_state[K_MATCH] = "any"
-    st.session_state[K_ACCEPTED] = False
+    st.session_state[K_ACCEPTED] = True
     st.session_state[K_QUERY] = ""
+    st.session_state.pop(URL_WARNINGS, None)
 
 
-def sidebar(opts: dict[str, list[str]]) -> Filters:
-    """Render the global filters in the sidebar and return them."""
+def _resolve_link(opts: dict[str, list[str]], aliases: dict[str, str]) -> None:
+    """On a session's first run, read the link's venues and techniques in any case or alias.
+
+    ``?tag=lora`` means ``LoRA/PEFT``, ``?venue=acl`` ``ACL``, ``?technique=`` and ``?theme=``
+    are accepted too; Streamlit's binding alone would drop such values silently. Unknown values
+    become one warning each, naming the closest options.
+    """
+    from dashboard.analytics import resolve_names
+
+    ss, qp = st.session_state, st.query_params
+    if LINK_CHECKED in ss:
+        for key in (K_VENUE, K_TAG):  # the values fixed on the first run (see below)
+            if PENDING + key in ss:
+                ss[key] = ss.pop(PENDING + key)
+        return
+    ss[LINK_CHECKED] = True
+    warnings: list[str] = []
+    extra = {K_TECHNIQUE: "", K_THEME: THEME_PREFIX}
+    for key, names, al, what in (
+        (K_VENUE, opts["venue"], None, "venue"),
+        (K_TAG, opts["tag"], aliases, "technique or theme"),
+    ):
+        raw = list(qp.get_all(key))
+        if key == K_TAG:
+            raw += [prefix + v for p, prefix in extra.items() for v in qp.get_all(p)]
+        if not raw:
+            continue
+        labels = {tag_label(o) for o in names} | set(names)
+        resolved, unknown = resolve_names(raw, names, al)
+        if any(v not in labels for v in raw):
+            # Streamlit's binding keeps only exact option labels and would drop the rest
+            ss[key] = resolved
+            ss[PENDING + key] = resolved
+        for value, close in unknown.items():
+            hint = f" Closest: {', '.join(close)}." if close else ""
+            warnings.append(f"Unknown {what} “{value}” in the link: ignored.{hint}")
+    for p in extra:
+        if p in qp:
+            del qp[p]
+    if warnings:
+        ss[URL_WARNINGS] = warnings
+
+
+def _pending_fix() -> None:
+    """After the bound widgets ran: rerun once if the link's binding overrode resolved values."""
+    ss = st.session_state
+    stale = [k for k in (K_VENUE, K_TAG) if PENDING + k in ss]
+    if not stale:
+        return
+    if all(list(ss.get(k) or []) == ss[PENDING + k] for k in stale):
+        for k in stale:
+            ss.pop(PENDING + k)
+        return
+    st.rerun()
+
+
+def _clear_link_warnings() -> None:
+    st.session_state.pop(URL_WARNINGS, None)
+
+
+def link_warnings() -> list[str]:
+    """Warnings about values of the link that name no venue or technique (shown on each page)."""
+    return list(st.session_state.get(URL_WARNINGS, []))
+
+
+def sidebar(
+    opts: dict[str, list[str]],
+    aliases: dict[str, str] | None = None,
+    hidden: Callable[[Filters], int] | None = None,
+) -> Filters:
+    """Render the global filters in the sidebar and return them.
+
+    Args:
+        opts: :func:`options`.
+        aliases: Lower-case names -> tag (``dashboard.analytics.tag_aliases``) for links.
+        hidden: Papers the "Accepted only" box hides under the other filters.
+    """
+    _resolve_link(opts, aliases or {})
     sb = st.sidebar
     sb.header("Filters")
     sb.multiselect(
@@ -186,7 +289,11 @@ def sidebar(opts: dict[str, list[str]]) -> Filters:
         bind="query-params",
         format_func=tag_label,
         placeholder="Any" if opts["tag"] else "No techniques extracted yet",
-        help="Papers tagged with the chosen techniques or themes (see Match).",
+        help="Papers tagged with the chosen techniques or themes (see Match). In a link, "
+        "`?tag=` takes a technique or theme in any case or an acronym (`?tag=lora`).",
+        # Enter picks the best match; with "select all matches" it would add every fuzzy one
+        select_all=False,
+        on_change=_clear_link_warnings,
     )
     sb.segmented_control(
         "Match",
@@ -198,13 +305,23 @@ def sidebar(opts: dict[str, list[str]]) -> Filters:
         help="any of: tagged with at least one choice; all of: with every choice.",
     )
     has_status = opts.get("has_status", ["True"]) == ["True"]
+    n_hidden = 0
+    if has_status and hidden is not None:
+        from dataclasses import replace
+
+        others = current() if K_VENUE in st.session_state else _from_query_params()
+        n_hidden = hidden(replace(others, accepted_only=False))
     sb.checkbox(
-        "Accepted only",
+        f"Accepted only (hides {n_hidden:,} rejected or withdrawn)"
+        if n_hidden
+        else "Accepted only",
+        value=True,
         key=K_ACCEPTED,
         bind="query-params",
         disabled=not has_status,
-        help="Drop papers whose status says rejected or withdrawn; papers without a known "
-        "decision stay."
+        help="On by default: drop papers whose status says rejected or withdrawn (ICLR lists "
+        "every submission); papers without a known decision stay. The count is of the papers "
+        "passing the other filters."
         if has_status
         else "No paper in this data has a known decision.",
     )
@@ -216,4 +333,5 @@ def sidebar(opts: dict[str, list[str]]) -> Filters:
         help="Every word must occur in the title, abstract or author names (case-insensitive).",
     )
     sb.button("Reset filters", on_click=_reset, width="stretch")
+    _pending_fix()
     return current()

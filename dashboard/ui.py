@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 import altair as alt
@@ -43,24 +46,101 @@ def download(
     )
 
 
+_SPECS: OrderedDict[tuple, dict] = OrderedDict()  # chart spec cache (see chart), per process
+_SPECS_LOCK = threading.Lock()
+MAX_SPECS = 256
+
+
+def frame_key(df: pd.DataFrame) -> str:
+    """A content hash of ``df`` (columns, dtypes and values)."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(repr([(str(c), str(t)) for c, t in df.dtypes.items()]).encode())
+    h.update(pd.util.hash_pandas_object(df, index=False).to_numpy().tobytes())
+    return h.hexdigest()
+
+
+def clear_chart_cache() -> None:
+    """Forget every cached chart spec (benchmarks measure cold renders with it)."""
+    with _SPECS_LOCK:
+        _SPECS.clear()
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
+    return value
+
+
+def _vega_spec(make: Callable[..., alt.Chart], df: pd.DataFrame, args, kwargs) -> dict:
+    """The Vega-Lite spec (data as Arrow) of ``make(df, *args, **kwargs)``, cached.
+
+    Building and validating an Altair chart costs 0.1-0.3 s; a page redrawn on every widget
+    change would pay it for every chart. The spec depends only on the chart function, the
+    data and the arguments, so it is kept (LRU) and handed to ``st.vega_lite_chart``.
+    """
+    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
+
+    key = (
+        make.__module__,
+        make.__qualname__,
+        frame_key(df),
+        _hashable(list(args)),
+        _hashable(kwargs),
+    )
+    with _SPECS_LOCK:
+        spec = _SPECS.get(key)
+        if spec is not None:
+            _SPECS.move_to_end(key)
+    if spec is None:
+        spec = _convert_altair_to_vega_lite_spec(make(df, *args, **kwargs))
+        with _SPECS_LOCK:
+            _SPECS[key] = spec
+            while len(_SPECS) > MAX_SPECS:
+                _SPECS.popitem(last=False)
+    # streamlit moves "datasets" out of the spec it is given: hand it a copy
+    out = dict(spec)
+    if "datasets" in spec:
+        out["datasets"] = dict(spec["datasets"])
+    return out
+
+
 def chart(
-    df: pd.DataFrame, make: Callable[[pd.DataFrame], alt.Chart], name: str, empty: str
+    df: pd.DataFrame,
+    make: Callable[..., alt.Chart],
+    name: str,
+    empty: str,
+    *args,
+    **kwargs,
 ) -> None:
-    """Draw ``make(df)`` with a "data behind this chart" download, or say why there is nothing."""
+    """Draw ``make(df, *args, **kwargs)`` with its data as a CSV download, or say why not.
+
+    With a chart function of :mod:`dashboard.charts` and plain arguments, the chart's spec is
+    cached (:func:`_vega_spec`); a lambda (``make(df)`` only) is drawn afresh on every run.
+    """
     if df is None or df.empty:
         st.info(empty, icon=":material/info:")
         return
-    st.altair_chart(make(df), width="stretch")
+    if make.__name__ == "<lambda>" and not args and not kwargs:
+        st.altair_chart(make(df), width="stretch")
+    else:
+        st.vega_lite_chart(spec=_vega_spec(make, df, args, kwargs), width="stretch")
     download(df, name, "csv", label="Data behind this chart (CSV)", key=f"chartdata_{slug(name)}")
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _rebuild_command(key: tuple) -> str:
+    seeds = data.PROJECT_ROOT / "seeds"
+    names = set(data.load_table("sources")["source"].dropna().unique())
+    from_seeds = bool(names) and all((seeds / n).is_file() for n in names)
+    inputs = "" if from_seeds else " <the files or folders it was built from>"
+    return f"paper-trends build{inputs} --db {data.db_path()}"
 
 
 def rebuild_command() -> str:
     """The command that rebuilds the current database with every stage (keywords included)."""
-    seeds = data.PROJECT_ROOT / "seeds"
-    names = set(data.load_table("sources")["source"].dropna())
-    from_seeds = bool(names) and all((seeds / n).is_file() for n in names)
-    inputs = "" if from_seeds else " <the files or folders it was built from>"
-    return f"paper-trends build{inputs} --db {data.db_path()}"
+    return _rebuild_command(data.source_key())
 
 
 def empty_table_note(table: str) -> str:

@@ -73,6 +73,8 @@ PAGES = {
     "model_sizes": ("Model sizes", lambda at: metric(at, "Papers with no size") >= 0),
     "results": ("Results", lambda at: len(at.dataframe) > 0 or "metrics" in texts(at)),
     "keywords": ("Keywords", lambda at: "Keywords" in texts(at)),
+    # the seeds hold one year: the page says two are needed
+    "emerging": ("Emerging topics", lambda at: "at least two years" in texts(at)),
     "papers": ("Papers", lambda at: at.selectbox(key="paper").value is not None),
     "data": ("Data", lambda at: len(at.get("download_button")) >= 2),
 }

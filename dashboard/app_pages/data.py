@@ -1,8 +1,5 @@
 """Data: download every table (filtered), read the schema, add your own or a fetched list."""
 
-import io
-import zipfile
-
 import streamlit as st
 
 from dashboard import analytics, data, export, filters, ui, upload
@@ -35,17 +32,12 @@ with c3:
     )
 
 
-def _zip() -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for t in TABLES:
-            zf.writestr(f"{t}.{fmt}", export.to_bytes(data.filtered(t), fmt))
-    return buf.getvalue()
-
-
+# The zip is made when the button is clicked, outside this script run: the filters and the
+# tables are taken now, so it holds exactly the papers in view (cached frames, no copy).
+frames = {t: data.filtered(t, filters.current()) for t in TABLES}
 st.download_button(
     f"Download every table ({fmt}, zip)",
-    data=_zip,
+    data=lambda: export.zip_tables(frames, fmt),
     file_name=f"paper_trends_{suffix}_{fmt}.zip",
     mime="application/zip",
     on_click="ignore",

@@ -48,17 +48,20 @@ else:
     members = analytics.group_members(groups_df, by, group)
     st.caption(
         f"{counts[group]:,} papers in {ui.md_escape(group)}. Spellings of one term count "
-        "together (\"LLMs\", \"large language models\" and \"large language models (LLMs)\"); "
+        'together ("LLMs", "large language models" and "large language models (LLMs)"); '
         "the keywords table on the Data page keeps each paper's own spelling."
     )
     top = analytics.top_terms(kw, members, k, rank, n_papers=len(papers))
     value, title = ("papers", "papers") if rank == "papers" else ("x overall", "× share overall")
     ui.chart(
         top,
-        lambda d: charts.plain_bars(d, "keyword", value=value, value_title=title),
+        charts.plain_bars,
         f"top_keywords_{group}_{rank}",
         f"No keywords for {ui.md_escape(group)}"
         + (" in at least 3 papers." if rank == "distinctive" else "."),
+        "keyword",
+        value=value,
+        value_title=title,
     )
 
 st.subheader("Rising and falling keywords")
@@ -78,7 +81,9 @@ if a == b:
     st.stop()
 ui.chart(
     analytics.biggest_moves(analytics.keyword_shift(kw, papers, a, b, min_papers)),
-    lambda d: charts.keyword_change(d, str(a), str(b)),
+    charts.keyword_change,
     f"keywords_{a}_{b}",
     f"No keyword with at least {min_papers} papers changed between {a} and {b}.",
+    str(a),
+    str(b),
 )

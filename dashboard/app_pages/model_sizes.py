@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui
+from dashboard import analytics, charts, data, ui, views
 
 st.title("Model sizes")
 n, _ = ui.filter_caption()
@@ -31,6 +31,39 @@ if sizes.empty:
 
 points = analytics.size_points(data.with_papers(sizes))
 
+st.subheader("Model sizes over time")
+by = (
+    st.segmented_control(
+        "Per",
+        ["group", "venue"],
+        default="group",
+        key="ms_by",
+        format_func=lambda b: "venue group" if b == "group" else b,
+    )
+    or "group"
+)
+trend = views.size_trend(by)
+domain = (
+    data.venue_domain()
+    if by == "venue"
+    else [*dict.fromkeys([*data.venue_groups().values(), analytics.OTHER_GROUP])]
+)
+st.caption(
+    "Median parameter count per year (a paper counts once, with the largest size it states); "
+    "the bar spans the middle half of the papers (25th–75th percentile), the dot grows with the "
+    f"papers that state a size. {summary['without_size']:,} of {n:,} papers "
+    f"({analytics.pct_label(summary['without_share'])}) state none: the tooltip gives both "
+    "counts per point, and the CSV has every series-year."
+)
+ui.chart(
+    trend if trend["with_size"].sum() else trend.iloc[:0],
+    charts.size_trend,
+    f"model_sizes_by_year_per_{by}",
+    "No sizes with a known year.",
+    by,
+    domain,
+)
+
 st.subheader("Parameter counts by venue")
 st.caption(
     f"{summary['without_size']:,} of {n:,} filtered papers ({summary['without_share']:.0%}) "
@@ -38,17 +71,23 @@ st.caption(
 )
 ui.chart(
     points,
-    lambda d: charts.size_strip(d, "venue", "venue", data.venue_domain()),
+    charts.size_strip,
     "model_sizes_by_venue",
     "No sizes.",
+    "venue",
+    "venue",
+    data.venue_domain(),
 )
 
 st.subheader("Parameter counts by theme")
 ui.chart(
     analytics.sizes_by_tag(points, data.tag_table("theme"), "theme"),
-    lambda d: charts.size_strip(d, "theme", "theme", [*data.theme_domain(), analytics.NO_THEME]),
+    charts.size_strip,
     "model_sizes_by_theme",
     "No sizes.",
+    "theme",
+    "theme",
+    [*data.theme_domain(), analytics.NO_THEME],
 )
 
 st.subheader("Largest and smallest models")

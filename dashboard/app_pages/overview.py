@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui
+from dashboard import analytics, charts, data, ui, views
 
 st.title("paper-trends")
 st.caption("Trends in NLP/ML conference papers, extracted from titles and abstracts.")
@@ -14,8 +14,7 @@ nums = analytics.overview_numbers(
 )
 
 
-def pct(share: float | None) -> str:
-    return "–" if share is None else f"{share:.0%}"
+pct = analytics.pct_label  # "0.4%", never "0%" for a share that is not zero
 
 
 c = st.columns(6)
@@ -41,20 +40,27 @@ c[5].metric(
 if not ui.no_papers():
     left, right = st.columns([3, 2])
     with left:
-        st.subheader("Papers per venue and year")
-        ui.chart(
-            analytics.papers_per_venue_year(papers),
-            lambda d: charts.papers_per_venue_year(d, data.venue_domain()),
-            "papers_per_venue_year",
-            "No papers to count.",
-        )
+        st.subheader("Coverage: papers per venue and year")
+        cov, note = views.coverage(ignore_tags=False)
+        ui.chart(cov, charts.coverage_heatmap, "coverage_venue_year", "No paper has a year.")
+        if note:
+            st.caption(
+                ":material/compare_arrows: "
+                + ui.md_escape(note)
+                + " The Trends page compares venues (or venue groups) year by year."
+            )
+        unknown_year = int(papers["year"].isna().sum())
+        if unknown_year:
+            st.caption(f"{unknown_year:,} paper(s) without a year are not in the matrix.")
     with right:
         st.subheader("Top techniques")
         ui.chart(
-            analytics.top_tags(data.tag_table("technique"), "technique", n),
-            lambda d: charts.top_categories(d, "technique", data.technique_domain()),
+            views.every_tag("technique").head(15),
+            charts.top_categories,
             "top_techniques",
             ui.empty_table_note("techniques") or "No technique tags among the filtered papers.",
+            "technique",
+            data.technique_domain(),
         )
 
     problems = data.load_table("build_problems")

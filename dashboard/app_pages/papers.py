@@ -4,7 +4,7 @@ import html
 
 import streamlit as st
 
-from dashboard import analytics, data, highlight, ui
+from dashboard import analytics, data, highlight, ui, views
 
 MAX_OPTIONS = 2000
 
@@ -13,8 +13,7 @@ n, _ = ui.filter_caption()
 if ui.no_papers():
     st.stop()
 
-papers = data.filtered("papers").copy()
-papers["display_title"] = data.display_titles(papers)
+papers = views.paper_list()  # the filtered papers with display_title (cached, shared)
 q = st.text_input(
     "Search within the filtered papers",
     key="pp_q",
@@ -42,7 +41,8 @@ st.dataframe(
 ui.download(listing, "papers_list", "csv", label="Download this list (CSV)")
 
 options = papers["paper_id"].tolist()[:MAX_OPTIONS]
-titles = dict(zip(papers["paper_id"], papers["display_title"] + " · " + papers["venue_label"]))
+head = papers.iloc[:MAX_OPTIONS]
+titles = dict(zip(head["paper_id"], head["display_title"] + " · " + head["venue_label"]))
 if len(papers) > MAX_OPTIONS:
     st.caption(f"The picker lists the first {MAX_OPTIONS:,}; search to narrow down.")
 pid = st.selectbox(
@@ -102,3 +102,29 @@ with tabs[2]:
     src = analytics.paper_rows(data.load_table("sources"), "sources", pid)
     st.caption(f"Found in {len(src)} place(s).")
     st.dataframe(src[["source", "locator", "format"]], hide_index=True)
+
+# similar papers: only when the keyword stage stored document embeddings (paper_embeddings)
+emb = data.embeddings()
+if emb is not None:
+    st.subheader("Similar papers")
+    ids, unit, index = emb
+    near = analytics.nearest_neighbours(unit, ids, pid, k=10, index=index)
+    if near.empty:
+        st.caption("This paper has no stored embedding (it was added after the keyword stage ran).")
+    else:
+        near = data.with_papers(near, ("title", "venue_label"))
+        near["open"] = "papers?paper=" + near["paper_id"]
+        st.caption(
+            "Nearest by cosine similarity of the document embeddings the keyword stage computes "
+            "(all papers in the database, whatever the filters)."
+        )
+        st.dataframe(
+            near[["title", "venue_label", "similarity", "open"]],
+            hide_index=True,
+            column_config={
+                "title": st.column_config.TextColumn("title", width="large"),
+                "venue_label": "venue",
+                "similarity": st.column_config.NumberColumn("cosine", format="%.3f"),
+                "open": st.column_config.LinkColumn("paper", display_text="open"),
+            },
+        )

@@ -67,9 +67,10 @@ log = st.toggle(
 )
 ui.chart(
     dist,
-    lambda d: charts.metric_distribution(d, log),
+    charts.metric_distribution,
     "metric_distribution",
     "No values to plot for this selection.",
+    log,
 )
 
 st.subheader("Values per benchmark")

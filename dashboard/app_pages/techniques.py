@@ -1,23 +1,32 @@
-"""Techniques: papers tagged with chosen techniques, with evidence, venues and co-occurrences."""
+"""Techniques: every tag, papers tagged with chosen techniques, evidence, venues, co-occurrences."""
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, filters, ui
+from dashboard import analytics, charts, data, filters, ui, views
 
 st.title("Techniques")
 n, _ = ui.filter_caption()
-tech = data.filtered("techniques")
 domain = data.technique_domain()
 if ui.no_papers():
     st.stop()
-if tech.empty:
+every = views.every_tag("technique")
+if every.empty:
     st.info(
         ui.empty_table_note("techniques") or "No technique tags among the filtered papers.",
         icon=":material/info:",
     )
     st.stop()
 
-present = charts.present_in(domain, tech["technique"])
+present = charts.present_in(domain, every["technique"])
+with st.expander(f"Every technique tag ({len(present)}), by papers", expanded=True):
+    ui.chart(
+        every,
+        charts.top_categories,
+        "every_technique",
+        "No technique tags among the filtered papers.",
+        "technique",
+        domain,
+    )
 c1, c2 = st.columns([3, 2])
 picked = c1.multiselect(
     "Techniques",
@@ -26,6 +35,7 @@ picked = c1.multiselect(
     default=[t for t in filters.current().tags if t in present] or present[:1],
     key="tq_pick",
     placeholder="Pick techniques",
+    select_all=False,  # Enter picks the best match, not every fuzzy one
 )
 mode = (
     c2.segmented_control(
@@ -41,15 +51,17 @@ if not picked:
     st.info("Pick one or more techniques above.")
     st.stop()
 
-ids = analytics.papers_tagged(tech, picked, mode)
-st.metric("Matching papers", len(ids), help=f"{len(ids) / max(n, 1):.1%} of the filtered papers")
-if not ids:
+found = views.technique_papers(picked, mode)
+st.metric(
+    "Matching papers",
+    found["n"],
+    help=f"{analytics.pct_label(found['n'] / max(n, 1))} of the filtered papers",
+)
+if not found["n"]:
     st.info("No paper carries all the chosen techniques; try **any of them**.")
     st.stop()
 
-titles = data.with_papers(data.filtered("papers")[["paper_id"]], ("title", "venue_label"))
-table = analytics.technique_evidence(tech, ids, picked, titles)
-
+table = found["table"]
 st.subheader("Papers and the text that matched")
 st.dataframe(
     table,
@@ -66,16 +78,19 @@ left, right = st.columns(2)
 with left:
     st.subheader("Papers per venue")
     ui.chart(
-        analytics.papers_per(table, "venue_label"),
-        lambda d: charts.plain_bars(d, "venue_label"),
+        found["per_venue"],
+        charts.plain_bars,
         "technique_papers_per_venue",
         "No venue to count.",
+        "venue_label",
     )
 with right:
     st.subheader("Co-occurring techniques")
     ui.chart(
-        analytics.co_occurring(tech, ids, picked),
-        lambda d: charts.top_categories(d, "technique", domain),
+        found["co"],
+        charts.top_categories,
         "co_occurring_techniques",
         "These papers carry no other technique tag.",
+        "technique",
+        domain,
     )

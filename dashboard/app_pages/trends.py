@@ -1,89 +1,221 @@
-"""Trends: share of papers per technique or theme, by year and by venue."""
+"""Trends: coverage, any term's adoption per venue, top techniques per venue group, by venue."""
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui
+from dashboard import analytics, charts, data, filters, ui, views
 
 st.title("Trends")
 n, _ = ui.filter_caption()
+f = filters.current()
+papers, _ = views.papers()
+if papers.empty:
+    ui.no_papers()
+    st.stop()
+st.caption(
+    "Shares are of the papers passing the sidebar filters except *Technique / theme*, which "
+    "picks the terms charted here. Each point is one venue (or venue group) in one year, with "
+    "its 95% Wilson interval as a vertical bar and its n in the tooltip; a line never crosses "
+    "a year in which its venue has no papers."
+)
 
-c1, c2, c3 = st.columns([2, 2, 3])
-level = (
-    c1.segmented_control("Group by", ["technique", "theme"], default="technique", key="tr_level")
+# --- coverage -----------------------------------------------------------------------------------
+st.subheader("Coverage: papers per venue and year")
+cov, note = views.coverage()
+ui.chart(cov, charts.coverage_heatmap, "coverage_venue_year", "No paper has a known year.")
+if note:
+    st.warning(ui.md_escape(note), icon=":material/compare_arrows:")
+
+full = st.toggle(
+    "Only venues present in every selected year",
+    key="tr_full",
+    help="Drop the venues missing from any year in view, so every year has the same venues.",
+)
+if full:
+    papers, dropped = views.papers(full=True)
+    if papers.empty:
+        st.info("No venue has papers in every selected year; narrow the year filter.")
+        st.stop()
+    if dropped:
+        st.caption(f"Left out (missing from some year): {ui.md_escape(', '.join(dropped))}.")
+
+venue_domain = data.venue_domain()
+group_domain = [*dict.fromkeys([*data.venue_groups().values(), analytics.OTHER_GROUP])]
+
+# --- one term -----------------------------------------------------------------------------------
+st.subheader("Adoption of one term")
+KIND_HELP = {
+    "technique": "technique tags (`extract/data/taxonomy.toml`)",
+    "theme": "themes of the technique tags",
+    "method": "method and model names (`methods` table)",
+    "dataset": "benchmarks and datasets (`benchmarks` table)",
+    "keyword": "keyphrases (`keywords` table)",
+}
+c1, c2 = st.columns([3, 4])
+kind = (
+    c1.segmented_control(
+        "Kind",
+        list(data.TERM_KINDS),
+        default="technique",
+        key="tr_kind",
+        help="; ".join(f"{k}: {v}" for k, v in KIND_HELP.items()),
+    )
     or "technique"
 )
-raw = c2.toggle(
-    "Raw counts", key="tr_raw", help="Number of papers instead of % of the papers in each group."
+names = data.term_names(kind)
+picked_tags = [t for t in f.tags if t.startswith(filters.THEME_PREFIX) == (kind == "theme")]
+default = ""
+if kind in ("technique", "theme") and picked_tags:
+    default = picked_tags[0].removeprefix(filters.THEME_PREFIX)
+elif names:
+    default = names[0]
+query = c2.text_input(
+    "Name",
+    value=default,
+    key=f"tr_q_{kind}_{default}",
+    placeholder="e.g. LoRA, RAG, MMLU, Llama",
+    help="Case-insensitive; acronyms of technique tags work (lora, rag, cot). An exact name "
+    "wins over partial matches.",
 )
-top_n = c3.slider("Categories shown", 3, 20, 8, key="tr_top")
+matches = data.match_term(kind, query)
+if not names:
+    st.info(
+        ui.empty_table_note({"technique": "techniques", "theme": "techniques"}.get(kind, ""))
+        if kind in ("technique", "theme")
+        else f"No {kind} names in this database.",
+        icon=":material/info:",
+    )
+elif not matches:
+    st.warning(f"No {kind} matches “{ui.md_escape(query)}”.", icon=":material/search_off:")
+else:
+    term = matches[0][0]
+    if len(matches) > 1 or matches[0][1] not in ("exact", "alias"):
+        how = dict(matches)
+        term = st.selectbox(
+            f"{len(matches)} {kind}s match; showing",
+            [m for m, _ in matches],
+            key=f"tr_pick_{kind}_{query}",
+            format_func=lambda m: f"{m}  ({how[m]})",
+        )
+    found = views.adoption(kind, term, full)
+    rates, first = found["rates"], found["first"]
+    if first is None:
+        st.info(f"No paper in view has {ui.md_escape(term)}.")
+    else:
+        c = st.columns(3)
+        c[0].metric(f"Papers with {term}", f"{first['total']:,}")
+        c[1].metric("First seen", first["year"])
+        c[2].metric(
+            "First venues",
+            ", ".join(first["venues"]),
+            help=f"{first['papers']} paper(s) in {first['year']}",
+        )
+        st.markdown(f"**{ui.md_escape(term)}: % of papers per venue and year**")
+        ui.chart(
+            rates,
+            charts.rate_panels,
+            f"adoption_{kind}_{term}",
+            "No papers.",
+            "group",
+            "venue",
+            venue_domain,
+            columns=2,
+            facet_sort=group_domain,
+        )
+        st.markdown("**Top papers** (the term in the title first, then the earliest)")
+        top = found["top"].assign(open="papers?paper=" + found["top"]["paper_id"])
+        st.dataframe(
+            top.drop(columns=["paper_id"]),
+            hide_index=True,
+            column_config={
+                "title": st.column_config.TextColumn("title", width="large"),
+                "venue_label": "venue",
+                "year": st.column_config.NumberColumn("year", format="%d"),
+                "text": "as written",
+                "in_title": "in title",
+                "open": st.column_config.LinkColumn("paper", display_text="open"),
+            },
+            height=260,
+        )
 
-value, value_title = ("papers", "papers") if raw else ("share", "% of papers")
+# --- techniques per venue group -----------------------------------------------------------------
+st.subheader("Techniques and themes by year")
+c1, c2, c3, c4 = st.columns([2, 2, 2, 3])
+level = (
+    c1.segmented_control("Tags", ["technique", "theme"], default="technique", key="tr_level")
+    or "technique"
+)
+by = (
+    c2.segmented_control(
+        "Lines per",
+        ["group", "venue"],
+        default="group",
+        key="tr_by",
+        format_func=lambda b: "venue group" if b == "group" else b,
+        help="venue group: NLP, ML, CV, robotics (extract/data/venue_groups.toml).",
+    )
+    or "group"
+)
+raw = c3.toggle("Raw counts", key="tr_raw", help="Papers instead of % of papers.")
+value = "papers" if raw else "share"
 domain = data.technique_domain() if level == "technique" else data.theme_domain()
-papers = data.filtered("papers")[["paper_id", "venue", "year", "venue_label"]]
-papers = analytics.known_venue(papers)
-tags = data.tag_table(level)
+present = views.present_tags(level, full)
+chosen = [
+    t.removeprefix(filters.THEME_PREFIX)
+    for t in f.tags
+    if t.startswith(filters.THEME_PREFIX) == (level == "theme")
+]
+if not present:
+    st.info(ui.empty_table_note("techniques") or f"No {level} tags among these papers.")
+else:
+    top_n = c4.slider(
+        f"{level.capitalize()}s shown (most frequent)",
+        1,
+        len(present),
+        min(9, len(present)),
+        key=f"tr_top_{level}",
+        disabled=bool(chosen),
+        help="The techniques chosen in the sidebar, if any; else the most frequent.",
+    )
+    keep = [t for t in chosen if t in present] or present[:top_n]
+    series_domain = venue_domain if by == "venue" else group_domain
+    by_year, per_venue = views.tag_trends(level, by, keep, full)
+    ui.chart(
+        by_year,
+        charts.rate_panels,
+        f"{level}_by_year_per_{by}",
+        f"No {level} tags among these papers.",
+        level,
+        by,
+        series_domain,
+        value=value,
+        columns=3,
+        facet_sort=keep,
+    )
 
-if ui.no_papers():
-    st.stop()
-empty = ui.empty_table_note("techniques") or f"No {level} tags among the filtered papers."
-top = charts.present_in(domain, tags[level])[:top_n]
-
-st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by year")
-by_year = analytics.tag_rates(tags, papers, level, ["year"], keep=top)
-if len(by_year) and by_year["year"].nunique() < 2:
-    st.caption("Only one year in the current selection: each line is a single point.")
-ui.chart(
-    by_year,
-    lambda d: charts.trend_lines(d, "year", level, domain, value, value_title, "year"),
-    f"{level}_by_year",
-    empty,
-)
-
-st.subheader(f"{'Papers' if raw else 'Share of papers'} per {level}, by venue")
-ui.chart(
-    analytics.tag_rates(tags, papers, level, ["venue"], keep=top),
-    lambda d: charts.grouped_bars(d, "venue", level, domain, value, value_title),
-    f"{level}_by_venue",
-    empty,
-)
+    st.subheader(f"Share of papers per {level}, by venue")
+    ui.chart(
+        per_venue,
+        charts.grouped_bars,
+        f"{level}_by_venue",
+        f"No {level} tags among these papers.",
+        "venue",
+        level,
+        domain,
+        value,
+        "papers" if raw else "% of papers",
+    )
 
 st.subheader("Venue × theme heatmap")
-heat = analytics.tag_grid(data.tag_table("theme"), papers, "theme", "venue_label")
+heat = views.theme_grid(full)
 theme_order = charts.present_in(data.theme_domain(), heat["theme"])
 ui.chart(
     heat,
-    lambda d: charts.heatmap(d, "venue_label", "theme", value, value_title, y_sort=theme_order),
+    charts.heatmap,
     "venue_theme_heatmap",
-    ui.empty_table_note("techniques") or "No theme tags among the filtered papers.",
+    ui.empty_table_note("techniques") or "No theme tags among these papers.",
+    "venue_label",
+    "theme",
+    value,
+    "papers" if raw else "% of papers",
+    y_sort=theme_order,
 )
-
-st.subheader("Compare techniques")
-tech_tags = data.tag_table("technique")
-choices = charts.present_in(data.technique_domain(), tech_tags["technique"])
-picked = st.multiselect(
-    "Techniques to compare",
-    choices,
-    default=choices[:3],
-    key="tr_compare",
-    placeholder="Pick techniques",
-)
-if picked:
-    ui.chart(
-        analytics.tag_rates(tech_tags, papers, "technique", ["venue_label"], keep=picked),
-        lambda d: charts.trend_lines(
-            d,
-            "venue_label",
-            "technique",
-            data.technique_domain(),
-            value,
-            value_title,
-            "venue and year",
-            analytics.venue_order(papers),
-        ),
-        "compare_techniques",
-        "None of the picked techniques occurs in the filtered papers.",
-    )
-elif choices:
-    st.info("Pick one or more techniques to compare them as lines over venues and years.")
-else:
-    st.info(empty)

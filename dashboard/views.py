@@ -1,0 +1,227 @@
+"""Cached page computations: the analytics a page shows, for the current data and filters.
+
+A page is re-run on every widget change; on 47k papers one rate table or grid costs 0.1-0.3 s.
+Each function here is keyed by what determines its result (the data files, the filters and the
+page's own choices), calls the pure functions of :mod:`dashboard.analytics` once per key and
+hands out the shared result (``st.cache_resource``: no copy, so callers must not modify it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from dashboard import analytics, data, filters
+
+
+def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
+    f = f if f is not None else filters.current()
+    return (replace(f, tags=()) if ignore_tags else f).as_tuple()
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
+    papers = data.papers_in_view(filters.Filters.from_tuple(spec))
+    if not full:
+        return papers, ()
+    kept, dropped = analytics.full_coverage(papers, "venue")
+    return kept, tuple(dropped)
+
+
+def papers(
+    full: bool = False, ignore_tags: bool = True, f: filters.Filters | None = None
+) -> tuple[pd.DataFrame, tuple[str, ...]]:
+    """The papers in view with their venue group, and the venues ``full`` left out.
+
+    Args:
+        full: Keep only the venues with papers in every year in view.
+        ignore_tags: Leave the technique filter out (it picks what Trends charts instead).
+        f: The filters (default: the sidebar's).
+    """
+    return _papers(data.source_key(), _spec(f, ignore_tags), full)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
+    cov = analytics.coverage_matrix(data.papers_in_view(filters.Filters.from_tuple(spec)))
+    return cov, analytics.venue_mix_note(cov, "venue")
+
+
+def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
+    """The venue × year matrix of the papers in view and the note on its changing venue mix."""
+    return _coverage(data.source_key(), _spec(None, ignore_tags))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
+    p, _ = _papers(key, spec, full)
+    hits = data.term_hits(kind)
+    hits = hits[hits["term"] == term]
+    return {
+        "rates": analytics.rate_table(hits, p, ["group", "venue"], "term"),
+        "first": analytics.first_seen(hits, p),
+        "top": analytics.term_papers(hits, p, k=50),
+    }
+
+
+def adoption(kind: str, term: str, full: bool = False) -> dict:
+    """One term's ``rates`` per venue-year, ``first`` seen and ``top`` papers (Trends)."""
+    return _adoption(data.source_key(), _spec(None, True), full, kind, term)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
+    p, _ = _papers(key, spec, full)
+    hits = data.term_hits(level)
+    return hits[analytics.is_in(hits["paper_id"], p["paper_id"])].reset_index(drop=True)
+
+
+def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
+    """``paper_id``, ``term``, ``text`` of one tag level for the papers of :func:`papers`."""
+    return _tags_in_view(data.source_key(), _spec(None, True), full, level)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str, ...]:
+    from dashboard.charts import present_in
+
+    domain = data.technique_domain() if level == "technique" else data.theme_domain()
+    return tuple(present_in(domain, _tags_in_view(key, spec, full, level)["term"].unique()))
+
+
+def present_tags(level: str, full: bool = False) -> list[str]:
+    """The tags of one level among the papers of :func:`papers`, in the shared colour order."""
+    return list(_present_tags(data.source_key(), _spec(None, True), full, level))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _tag_trends(
+    key: tuple, spec: tuple, full: bool, level: str, by: str, keep: tuple[str, ...]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    p, _ = _papers(key, spec, full)
+    tags = _tags_in_view(key, spec, full, level)
+    by_year = analytics.rate_table(tags, p, [by], "term", keep=keep).rename(columns={"term": level})
+    per_venue = analytics.tag_rates(
+        tags.rename(columns={"term": level}), p, level, ["venue"], keep=keep
+    )
+    return by_year, per_venue
+
+
+def tag_trends(
+    level: str, by: str, keep: list[str], full: bool = False
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Rates of the ``keep`` tags per ``by`` series and year, and per venue (Trends)."""
+    return _tag_trends(data.source_key(), _spec(None, True), full, level, by, tuple(keep))
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
+    p, _ = _papers(key, spec, full)
+    themes = _tags_in_view(key, spec, full, "theme").rename(columns={"term": "theme"})
+    return analytics.tag_grid(themes[["paper_id", "theme"]], p, "theme", "venue_label")
+
+
+def theme_grid(full: bool = False) -> pd.DataFrame:
+    """Every venue-year × theme cell of the papers of :func:`papers` (Trends heatmap)."""
+    return _theme_grid(data.source_key(), _spec(None, True), full)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
+    return analytics.size_trend(sizes, data.papers_in_view(f), by)
+
+
+def size_trend(by: str) -> pd.DataFrame:
+    """Model sizes per ``by`` series and year for the papers in view (Model sizes)."""
+    return _size_trend(data.source_key(), _spec(None, False), by)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _rising(
+    key: tuple,
+    spec: tuple,
+    kind: str,
+    years_a: tuple[int, ...],
+    years_b: tuple[int, ...],
+    same_venues: bool,
+    min_papers: int,
+) -> tuple[pd.DataFrame, int, int, tuple[str, ...]]:
+    p = data.papers_in_view(filters.Filters.from_tuple(spec))
+    both: tuple[str, ...] = ()
+    if same_venues:
+        both = tuple(analytics.venues_in_both(p, years_a, years_b))
+        p = p[p["venue"].isin(both)]
+    ranked, n_a, n_b = analytics.rising_terms(
+        data.term_hits(kind), p, years_a, years_b, term="term", min_papers=min_papers
+    )
+    return ranked, n_a, n_b, both
+
+
+def rising(
+    kind: str, years_a: list[int], years_b: list[int], same_venues: bool, min_papers: int
+) -> tuple[pd.DataFrame, int, int, tuple[str, ...]]:
+    """Terms ranked by log-odds between two periods, papers per period, venues compared."""
+    return _rising(
+        data.source_key(),
+        _spec(None, False),
+        kind,
+        tuple(years_a),
+        tuple(years_b),
+        same_venues,
+        int(min_papers),
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _technique_papers(key: tuple, spec: tuple, picked: tuple[str, ...], mode: str) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    tech = data.filtered("techniques", f)
+    ids = analytics.papers_tagged(tech, picked, mode)
+    papers = data.filtered("papers", f)
+    titles = papers[analytics.is_in(papers["paper_id"], ids)]
+    titles = titles.assign(title=data.display_titles(titles))
+    table = analytics.technique_evidence(tech, ids, picked, titles)
+    return {
+        "n": len(ids),
+        "table": table,
+        "per_venue": analytics.papers_per(table, "venue_label"),
+        "co": analytics.co_occurring(tech, ids, picked, k=None),
+    }
+
+
+def technique_papers(picked: list[str], mode: str) -> dict:
+    """Papers carrying the picked techniques (Techniques page).
+
+    Returns:
+        ``n`` (papers), ``table`` (with evidence), ``per_venue`` and ``co`` (co-occurring
+        techniques, all of them).
+    """
+    return _technique_papers(data.source_key(), _spec(None, False), tuple(picked), mode)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    n = len(data.filtered_ids(f))
+    tags = data.filtered("techniques", f)[["paper_id", level]].dropna().drop_duplicates()
+    return analytics.top_tags(tags, level, n, k=tags[level].nunique())
+
+
+def every_tag(level: str = "technique") -> pd.DataFrame:
+    """Every tag of the papers in view with papers and % of papers (no cap)."""
+    return _every_tag(data.source_key(), _spec(None, False), level)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _paper_list(key: tuple, spec: tuple) -> pd.DataFrame:
+    papers = data.filtered("papers", filters.Filters.from_tuple(spec))
+    return papers.assign(display_title=data.display_titles(papers))
+
+
+def paper_list() -> pd.DataFrame:
+    """The filtered papers with ``display_title`` (title, else the abstract's start)."""
+    return _paper_list(data.source_key(), _spec(None, False))
