@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import pytest
-import tomllib
 
 from extract.datafiles import DATA_DIR
 from extract.stages import benchmarks, methods, techniques
+from extract.text.markup import clean_view
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _toml(name: str) -> dict:
     return tomllib.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+
+
+def _pattern(item: str | dict) -> str:
+    """A taxonomy alternative's regex: a plain string or ``{ pattern = ..., key = ... }``."""
+    return item if isinstance(item, str) else item["pattern"]
 
 
 def test_stage_data_files_exist():
@@ -32,14 +42,14 @@ def test_taxonomy_tags_themes_and_patterns():
             f"{e['tag']} has no strong pattern"
         )
         for p in [*e.get("phrases", []), *e.get("tokens", []), *e.get("weak", [])]:
-            re.compile(p)
+            re.compile(_pattern(p))
 
 
 def test_every_alias_maps_to_exactly_one_tag():
     seen: Counter[str] = Counter()
     for e in _toml("taxonomy.toml")["technique"]:
         for key in ("phrases", "acronyms", "tokens", "weak"):
-            seen.update(p.lower() for p in e.get(key, []))
+            seen.update(_pattern(p).lower() for p in e.get(key, []))
     dupes = [p for p, n in seen.items() if n > 1]
     assert not dupes, f"patterns in more than one tag: {dupes}"
 
@@ -106,8 +116,8 @@ def test_model_family_patterns_compile_and_are_named():
 
 
 def test_benchmark_context_patterns_have_a_name_group():
-    for p in _toml("benchmarks_vocab.toml")["patterns"]["context"]:
-        assert "name" in re.compile(p).groupindex
+    for e in _toml("benchmarks_vocab.toml")["patterns"]["context"]:
+        assert "name" in re.compile(e["pattern"]).groupindex
 
 
 def test_stoplist_has_no_duplicates_and_no_vocabulary_names():
@@ -130,3 +140,83 @@ def test_methods_and_benchmarks_vocabularies_are_disjoint():
         for s in (e["name"], *e.get("aliases", []))
     }
     assert not m & b
+
+
+# --- prefilter literals declared next to the patterns -----------------------------------------
+# A pattern is only tried on an abstract that has one of its declared literals (`key`: a word
+# start, `contains`: a string). A literal that some match lacks hides that match, so every
+# match of every pattern in the test abstracts must contain one of its pattern's literals.
+
+
+def _test_abstracts() -> list[str]:
+    texts = []
+    for name in ("methods.jsonl", "numbers.jsonl"):
+        lines = (ROOT / "benchmarks" / "devset" / name).read_text(encoding="utf-8").splitlines()
+        for line in lines:
+            if line.strip():
+                texts.append(json.loads(line)["text"])
+    fixture = ROOT / "tests" / "fixtures" / "papers.jsonl"
+    for line in fixture.read_text(encoding="utf-8").splitlines():
+        try:
+            texts.append(json.loads(line).get("abstract") or "")
+        except ValueError:
+            continue  # the fixture has a broken line on purpose
+    return [clean_view(t).text for t in dict.fromkeys(texts) if t]
+
+
+@pytest.fixture(scope="module")
+def abstracts() -> list[str]:
+    return _test_abstracts()
+
+
+def test_every_taxonomy_regex_declares_a_literal():
+    for e in _toml("taxonomy.toml")["technique"]:
+        for key in ("phrases", "tokens", "weak"):
+            for item in e.get(key, []):
+                if isinstance(item, str):
+                    assert techniques._REGEX_SYNTAX.isdisjoint(item), (
+                        f"{e['tag']}: regex {item!r} needs {{ pattern = ..., key = ... }}"
+                    )
+                else:
+                    assert item.get("key") or item.get("contains"), item
+
+
+def test_model_families_and_context_patterns_declare_a_literal():
+    for f in _toml("methods_vocab.toml")["model_family"]:
+        assert f.get("key") or f.get("contains"), f["name"]
+    for e in _toml("benchmarks_vocab.toml")["patterns"]["context"]:
+        assert e.get("key") or e.get("contains"), e["pattern"]
+
+
+def test_taxonomy_literals_are_in_every_match(abstracts):
+    c = techniques._compiled()
+    matched = set()
+    for text in abstracts:
+        lower = text.lower()
+        for i, r in enumerate(c.rules):
+            for s, e in techniques._matches(r.fast, text if r.cased else lower, False):
+                matched.add(i)
+                assert i in c.prefilter.candidates(lower[s:e]), (r.fast.pattern, text[s:e])
+    assert len(matched) > len(c.rules) // 4  # the check saw a fair share of the rules
+
+
+def test_model_family_keys_are_in_every_match(abstracts):
+    v = methods.vocab()
+    matched = set()
+    for text in abstracts:
+        for i, fam in enumerate(v.families):
+            for m in fam.finditer(text):
+                matched.add(i)
+                assert i in v.family_filter.candidates(m.group()), (fam.pattern, m.group())
+    assert len(matched) >= len(v.families) // 2
+
+
+def test_context_pattern_literals_are_in_every_match(abstracts):
+    v = benchmarks._vocab()
+    matched = set()
+    for text in abstracts:
+        for i, pat in enumerate(v.context):
+            for m in pat.finditer(text):
+                matched.add(i)
+                assert i in v.context_filter.candidates(m.group()), (pat.pattern, m.group())
+    assert len(matched) == len(v.context)

@@ -18,18 +18,16 @@ Rows: one per (paper, name) at its first occurrence; ``start``/``end`` point int
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from re import _parser as sre_parse  # noqa: PLC2701 - to derive prefilter literals
-
-import tomllib
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 from extract.stages import methods
 from extract.text.markup import clean_view
-from extract.text.phrases import PhraseIndex, required_literals
+from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
 
 TABLE = "benchmarks"
 VERSION = "1"
@@ -50,9 +48,8 @@ _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 class _Vocab:
     canonical: dict[str, str]
     names: PhraseIndex
-    context: tuple[
-        tuple[re.Pattern[str], frozenset[str] | None], ...
-    ]  # (pattern, prefilter literals)
+    context: tuple[re.Pattern[str], ...]
+    context_filter: Prefilter  # which context patterns may match a text (declared literals)
 
 
 @lru_cache(maxsize=1)
@@ -63,11 +60,9 @@ def _vocab() -> _Vocab:
         for surface in (e["name"], *e.get("aliases", [])):
             canonical[surface] = e["name"]
     names = PhraseIndex(canonical)
-    context = tuple(
-        (re.compile(p), required_literals(list(sre_parse.parse(p))))
-        for p in data.get("patterns", {}).get("context", [])
-    )
-    return _Vocab(canonical, names, context)
+    entries = data.get("patterns", {}).get("context", [])
+    context = tuple(re.compile(e["pattern"]) for e in entries)
+    return _Vocab(canonical, names, context, Prefilter([declared_guard(e) for e in entries]))
 
 
 def benchmark_names() -> dict[str, str]:
@@ -112,10 +107,8 @@ def find_benchmarks(
     for name, start, end in v.names.find(text):
         add(name, start, end)
         anchors.append(end)
-    for pat, lits in v.context:
-        if lits is not None and not any(lit in text for lit in lits):
-            continue
-        for m in pat.finditer(text):
+    for i in v.context_filter.candidates(text):
+        for m in v.context[i].finditer(text):
             name = _candidate(m.group("name"), text[max(0, m.start("name") - 3) : m.start("name")])
             if name:
                 start = m.start("name") + m.group("name").index(name)

@@ -39,16 +39,14 @@ and ``end`` are offsets into ``paper.abstract`` covering the name itself (inside
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from re import _parser as sre_parse  # noqa: PLC2701
-
-import tomllib
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 from extract.text.markup import MARKUP_CHARS, clean_view
-from extract.text.phrases import ALNUM, PhraseIndex, leading_keys
+from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
@@ -70,7 +68,7 @@ class Vocab:
     canonical: dict[str, str]  # surface form -> canonical name
     fixed: PhraseIndex
     families: tuple[re.Pattern[str], ...]
-    family_keys: tuple[frozenset[str] | None, ...]  # chunk prefixes a family match starts with
+    family_filter: Prefilter  # which families may match a text (their declared `key`)
     generic: frozenset[str]
     common: frozenset[str]
     benchmarks: frozenset[str]  # established benchmark names: used, never proposed
@@ -100,10 +98,10 @@ def vocab() -> Vocab:
         for surface in (entry["name"], *entry.get("aliases", [])):
             canonical[surface] = entry["name"]
     fixed = PhraseIndex(canonical, plural=True)
-    fams = [e["pattern"] for e in data.get("model_family", [])]
+    fams = data.get("model_family", [])
     # no leading look-behind: a pattern that starts with literals lets `re` skip positions fast
-    families = tuple(re.compile(f"(?:{p})(?![\\w+]|-\\w|\\.\\d)") for p in fams)
-    family_keys = tuple(leading_keys(list(sre_parse.parse(p)), lower=False) for p in fams)
+    families = tuple(re.compile(f"(?:{e['pattern']})(?![\\w+]|-\\w|\\.\\d)") for e in fams)
+    family_filter = Prefilter([declared_guard(e) for e in fams])
     stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
     bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
     bench_names = {
@@ -113,7 +111,7 @@ def vocab() -> Vocab:
         canonical,
         fixed,
         families,
-        family_keys,
+        family_filter,
         frozenset(stop.get("generic", [])),
         frozenset(stop.get("common", [])),
         frozenset(bench_names),
@@ -438,10 +436,8 @@ def find_mentioned(text: str) -> list[tuple[str, int, int]]:
     v = vocab()
     spans: list[tuple[int, int, str]] = []
     chunks = set(ALNUM.findall(text))
-    starts = " " + " ".join(chunks)  # " " + key in starts <=> some chunk starts with key
-    for fam, keys in zip(v.families, v.family_keys):
-        if keys is not None and not any(" " + k in starts for k in keys):
-            continue
+    for i in v.family_filter.candidates(text):
+        fam = v.families[i]
         spans += [
             (m.start(), m.end(), m.group())
             for m in fam.finditer(text)

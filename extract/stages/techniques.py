@@ -6,13 +6,15 @@ matches occur), so a word used in passing ("evaluation", "reasoning") does not t
 while a paper that keeps returning to it is tagged.
 
 Patterns are compiled once per process, one regular expression per alternative. Each is
-guarded by the prefix of the word its matches must start with (derived from the parsed
-pattern), so an abstract only runs the few alternatives whose leading word occurs in it, and
-case-insensitive alternatives run lower-cased on the lower-cased text (a literal prefix lets
-`re` skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free
-view of the abstract
-(:func:`extract.text.markup.clean_view`) so ``**LoRA**`` counts and offsets still point into the
-abstract.
+guarded by literals every match contains (:class:`extract.text.phrases.Prefilter`), so an
+abstract only runs the few alternatives whose literals occur in it: a literal alternative (an
+acronym, or a phrase without regex syntax) by its longest word, a regular expression by the
+``key`` (a word start) or ``contains`` (a string) declared next to it in the taxonomy
+(``{ pattern = 'quantiz(?:ation|e)', key = 'quantiz' }``), compared lower-cased.
+Case-insensitive alternatives run lower-cased on the lower-cased text (a literal prefix lets `re`
+skip ahead fast; a leading look-behind or re.I would not). Matching runs on the markup-free view
+of the abstract (:func:`extract.text.markup.clean_view`) so ``**LoRA**`` counts and offsets still
+point into the abstract.
 
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
 ``evidence`` is the matched text as written in the abstract.
@@ -21,22 +23,24 @@ Rows: one per (paper, technique), at the first strong evidence (else the first w
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from re import _constants as sre_c  # noqa: PLC2701 - used only to derive literal prefilters
-from re import _parser as sre_parse  # noqa: PLC2701
-
-import tomllib
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 from extract.text.markup import clean_view
-from extract.text.phrases import leading_keys
+from extract.text.phrases import (
+    NO_GUARD,
+    Guard,
+    Prefilter,
+    declared_guard,
+    literal_guard,
+)
 
 TABLE = "techniques"
 VERSION = "1"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
-
 
 @dataclass(frozen=True)
 class Technique:
@@ -47,6 +51,18 @@ class Technique:
     strong: tuple[str, ...]  # regex sources, already case-scoped
     weak: tuple[str, ...]
     min_weak: int
+    strong_guards: tuple[Guard, ...] = ()  # one per strong alternative, lower-cased
+    weak_guards: tuple[Guard, ...] = ()
+
+
+_REGEX_SYNTAX = frozenset("\\.^$*+?{}[]()|")
+
+
+def _alternative(item: str | dict) -> tuple[str, Guard]:
+    """(regex source, guard) of a taxonomy alternative: a string or ``{ pattern, key }``."""
+    if isinstance(item, str):
+        return item, literal_guard(item.lower()) if _REGEX_SYNTAX.isdisjoint(item) else NO_GUARD
+    return item["pattern"], declared_guard(item, lower=True)
 
 
 def load_taxonomy(text: str | None = None) -> list[Technique]:
@@ -56,77 +72,32 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
     )
     out = []
     for e in data.get("technique", []):
-        strong = [f"(?:{p})" for p in e.get("phrases", [])]
-        strong += [f"(?-i:{re.escape(a)}s?)" for a in e.get("acronyms", [])]
-        strong += [f"(?-i:{p})" for p in e.get("tokens", [])]
+        strong: list[str] = []
+        guards: list[Guard] = []
+        for item in e.get("phrases", []):
+            src, guard = _alternative(item)
+            strong.append(f"(?:{src})")
+            guards.append(guard)
+        for a in e.get("acronyms", []):
+            strong.append(f"(?-i:{re.escape(a)}s?)")
+            guards.append(literal_guard(a.lower()))
+        for item in e.get("tokens", []):
+            src, guard = _alternative(item)
+            strong.append(f"(?-i:{src})")
+            guards.append(guard)
+        weak = [_alternative(item) for item in e.get("weak", [])]
         out.append(
             Technique(
                 e["tag"],
                 e["theme"],
                 tuple(strong),
-                tuple(f"(?:{p})" for p in e.get("weak", [])),
+                tuple(f"(?:{src})" for src, _ in weak),
                 int(e.get("min_weak", 2)),
+                tuple(guards),
+                tuple(guard for _, guard in weak),
             )
         )
     return out
-
-
-def _separator(op, av) -> bool:
-    """True for a literal or small class that can only match non-alphanumeric characters."""
-    if op is sre_c.LITERAL:
-        return not chr(av).isalnum()
-    if op is sre_c.IN:
-        return all(o is sre_c.LITERAL and not chr(a).isalnum() for o, a in av)
-    return False
-
-
-def _complete_word(items: list) -> str | None:
-    """The longest lower-case word every match contains as a whole word, else None.
-
-    Read from the pattern's runs of literals: "in[- ]context learning" -> "learning".
-    """
-    words: list[str] = []
-    cur, start_ok = "", True
-    for op, av in items:
-        if op is sre_c.LITERAL and chr(av).isalnum():
-            cur += chr(av).lower()
-        elif _separator(op, av):
-            if cur and start_ok:
-                words.append(cur)
-            cur, start_ok = "", True
-        else:  # a group, class or repeat: the word in progress and the next one are not whole
-            cur, start_ok = "", False
-    if cur and start_ok:
-        words.append(cur)  # the pattern's end is a word boundary ((?!\\w) follows)
-    return max(words, key=len) if words else None
-
-
-_ACRONYM_SRC = re.compile(r"((?:[A-Za-z0-9]|\\\W)+)s\?")
-
-
-def _acronym_words(src: str) -> set[str] | None:
-    """{"rag", "rags"} for an acronym alternative "RAGs?" (built from ``acronyms``), else None."""
-    m = _ACRONYM_SRC.fullmatch(src)
-    if not m:
-        return None
-    word = re.sub(r"\\(.)", r"\1", m.group(1)).lower()
-    return {word, word + "s"} if word.isalnum() else None
-
-
-def _required_literal(items: list) -> str | None:
-    """The longest run of literal characters at the top level of a parsed pattern (lower-cased)."""
-    runs, cur = [], ""
-    for op, av in items:
-        if op is sre_c.LITERAL:
-            cur += chr(av).lower()
-        else:
-            runs.append(cur)
-            cur = ""
-            if op is sre_c.SUBPATTERN:
-                runs.append(_required_literal(list(av[-1])) or "")
-    runs.append(cur)
-    best = max(runs, key=len)
-    return best if len(best) >= 3 else None
 
 
 _PROTECT = re.compile(r"\\.|[A-Z]")
@@ -151,55 +122,32 @@ class _Rule:
 @dataclass(frozen=True)
 class _Compiled:
     techniques: list[Technique]
-    always: tuple[tuple[str | None, _Rule], ...]  # (required literal, rule) without a leading word
-    by_word: dict[str, tuple[_Rule, ...]]  # whole word -> rules whose matches contain it
-    by_key: dict[str, tuple[_Rule, ...]]  # leading-word prefix -> rules it guards
-    key_lengths: tuple[int, ...]
+    rules: tuple[_Rule, ...]
+    prefilter: Prefilter  # which rules may match a lower-cased text
 
 
-def _rule_sources(t: Technique) -> list[tuple[bool, bool, str]]:
-    """(strong, case-sensitive, regex) for every alternative of a technique."""
-    return [(True, s.startswith("(?-i:"), s) for s in t.strong] + [
-        (False, False, w) for w in t.weak
-    ]
+def _rule_sources(t: Technique) -> list[tuple[bool, bool, str, Guard]]:
+    """(strong, case-sensitive, regex, guard) for every alternative of a technique."""
+    strong_guards = t.strong_guards or (NO_GUARD,) * len(t.strong)
+    weak_guards = t.weak_guards or (NO_GUARD,) * len(t.weak)
+    return [
+        (True, s.startswith("(?-i:"), s, g) for s, g in zip(t.strong, strong_guards)
+    ] + [(False, False, w, g) for w, g in zip(t.weak, weak_guards)]
 
 
 @lru_cache(maxsize=1)
 def _compiled() -> _Compiled:
     techniques = load_taxonomy()
-    always: list[_Rule] = []
-    by_word: dict[str, list[_Rule]] = {}
-    by_key: dict[str, list[_Rule]] = {}
+    rules: list[_Rule] = []
+    guards: list[Guard] = []
     for i, t in enumerate(techniques):
-        for strong, cased, src in _rule_sources(t):
+        for strong, cased, src, guard in _rule_sources(t):
             inner = src[5:-1] if cased else src  # strip "(?-i:" ... ")"
             fast = re.compile(f"(?:{inner if cased else _lowered(src)})(?!\\w)")
-            rule = _Rule(i, strong, fast, re.compile(f"(?:{src})(?!\\w)", re.I), cased)
-            parsed = list(sre_parse.parse(inner if cased else src, 0 if cased else re.I))
-            words = _acronym_words(inner) if cased else None
-            word = None if words else _complete_word(parsed)
-            keys = None if words or word else leading_keys(parsed)
-            if words:
-                for w in words:
-                    by_word.setdefault(w, []).append(rule)
-            elif word:
-                by_word.setdefault(word, []).append(rule)
-            elif keys is None:
-                always.append((_required_literal(parsed), rule))
-            else:
-                for k in keys:
-                    by_key.setdefault(k, []).append(rule)
-    lengths = tuple(sorted({len(k) for k in by_key}))
-    return _Compiled(
-        techniques,
-        tuple(always),
-        {k: tuple(v) for k, v in by_word.items()},
-        {k: tuple(v) for k, v in by_key.items()},
-        lengths,
-    )
-
-
-_ALNUM = re.compile(r"[0-9a-z]+")
+            slow = re.compile(f"(?:{src})(?!\\w)", re.I)
+            rules.append(_Rule(i, strong, fast, slow, cased))
+            guards.append(guard)
+    return _Compiled(techniques, tuple(rules), Prefilter(guards))
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
@@ -223,20 +171,10 @@ def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
     c = _compiled()
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
-    chunks = set(_ALNUM.findall(lower))
-    prefixes = {ch[:n] for ch in chunks for n in c.key_lengths if len(ch) >= n}
-    rules: dict[int, _Rule] = {id(r): r for lit, r in c.always if lit is None or lit in lower}
-    for w in chunks.intersection(c.by_word):
-        for r in c.by_word[w]:
-            rules[id(r)] = r
-    for k in prefixes.intersection(c.by_key):
-        for r in c.by_key[k]:
-            rules[id(r)] = r
     strong: dict[int, tuple[int, int]] = {}
     weak: dict[int, set[tuple[int, int]]] = {}
-    for r in rules.values():
-        if r.strong and r.index in strong and not same:
-            continue
+    for rule_index in c.prefilter.candidates(lower):
+        r = c.rules[rule_index]
         if r.cased:
             spans = _matches(r.fast, text, r.strong)
         elif same:

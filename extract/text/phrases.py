@@ -2,12 +2,15 @@
 
 A regex alternation of hundreds of names is slow in Python's ``re``: every position tries
 every branch. :class:`PhraseIndex` scans a text once and only checks chunks that start a phrase.
+:class:`Prefilter` tells which of many regular expressions may match a text, from literals
+declared next to each pattern in the data files (``key = "quantiz"``), so only those run.
 """
 
 from __future__ import annotations
 
 import re
-from re import _constants as sre_c  # noqa: PLC2701 - to derive literal prefilters from patterns
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 ALNUM = re.compile(r"[A-Za-z0-9]+")
 
@@ -79,78 +82,103 @@ def _word_char(text: str, i: int) -> bool:
     return i < len(text) and (text[i].isalnum() or text[i] in "_+")
 
 
-def leading_keys(items: list, pos: int = 0, lower: bool = True) -> frozenset[str] | None:
-    """Prefixes (at most 4 characters) of the word a match of a parsed pattern must start with.
+# (keys, contains) declared for one pattern; see Prefilter
+Guard = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
+NO_GUARD: Guard = (None, None)
 
-    ``items`` is the output of ``re._parser.parse``; keys are lower-cased unless ``lower`` is False.
 
-    Derived from the parsed pattern: "quantiz(?:ation|e)" -> {"quan"}; "(?:knowledge )?distill"
-    -> {"know", "dist"}; "kv[- ]cache" -> {"kv"}. None when the pattern can start with a
-    character class or anything else that has no literal (such a rule is always tried).
-    """
-    acc = ""
-    while pos < len(items):
-        op, av = items[pos]
-        if op is sre_c.LITERAL and chr(av).isalnum():
-            acc += chr(av).lower() if lower else chr(av)
-            if len(acc) == 4:
-                return frozenset([acc])
-            pos += 1
-            continue
-        if acc:
-            return frozenset([acc]) if len(acc) >= 2 or op is sre_c.LITERAL else None
-        if op is sre_c.SUBPATTERN:
-            return leading_keys(list(av[-1]) + list(items[pos + 1 :]), 0, lower)
-        if op is sre_c.BRANCH:
-            keys: set[str] = set()
-            for alt in av[1]:
-                k = leading_keys(list(alt) + list(items[pos + 1 :]), 0, lower)
-                if k is None:
-                    return None
-                keys |= k
-            return frozenset(keys)
-        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT):
-            lo, _hi, body = av
-            with_body = leading_keys(list(body) + list(items[pos + 1 :]), 0, lower)
-            if lo >= 1 or with_body is None:
-                return with_body if lo >= 1 else None
-            without = leading_keys(items, pos + 1, lower)
-            return None if without is None else with_body | without
+def _strings(value: str | Sequence[str] | None) -> tuple[str, ...] | None:
+    if not value:
         return None
-    return frozenset([acc]) if len(acc) >= 2 else None
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
-def required_literals(items: list) -> frozenset[str] | None:
-    """Literals (3+ characters, case kept) of which every match of a parsed pattern contains one.
+def declared_guard(entry: Mapping[str, Any], lower: bool = False) -> Guard:
+    """The prefilter declared next to a pattern in a data file: its ``key`` and ``contains``.
 
-    None when none can be derived. Used as a cheap ``in`` prefilter before a slow regex.
+    Each is a string or a list of strings (``key = "GPT"``, ``key = ["o1", "o3"]``); ``lower``
+    lower-cases them, for a pattern matched case-insensitively on lower-cased text.
     """
-    best: frozenset[str] | None = None
-
-    def consider(cand: frozenset[str] | None) -> None:
-        nonlocal best
-        if (
-            cand
-            and min(map(len, cand)) >= 3
-            and (best is None or min(map(len, cand)) > min(map(len, best)))
-        ):
-            best = cand
-
-    run = ""
-    for op, av in [*items, (None, None)]:
-        if op is sre_c.LITERAL:
-            run += chr(av)
-            continue
-        consider(frozenset([run]) if run else None)
-        run = ""
-        if op is sre_c.SUBPATTERN:
-            consider(required_literals(list(av[-1])))
-        elif op is sre_c.BRANCH:
-            alts = [required_literals(list(a)) for a in av[1]]
-            if all(alts):
-                consider(frozenset().union(*alts))
-        elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1:
-            consider(required_literals(list(av[2])))
-    return best
+    keys, contains = _strings(entry.get("key")), _strings(entry.get("contains"))
+    if lower:
+        keys = keys and tuple(k.lower() for k in keys)
+        contains = contains and tuple(c.lower() for c in contains)
+    return keys, contains
 
 
+def literal_guard(literal: str) -> Guard:
+    """The guard of a pattern that is the literal ``literal``: its longest word is a key.
+
+    Sound for a literal matched at the start of a word: every match contains each word of it.
+    """
+    words = ALNUM.findall(literal)
+    return ((max(words, key=len),) if words else None), None
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of literal ``words``, longest first, grouped by first character.
+
+    Grouping lets ``re`` reject a position after one character instead of trying every word.
+    """
+    groups: dict[str, list[str]] = {}
+    for w in sorted(set(words), key=lambda w: (-len(w), w)):
+        groups.setdefault(w[0], []).append(w)
+    parts = []
+    for first, ws in sorted(groups.items()):
+        if len(ws) == 1:
+            parts.append(re.escape(ws[0]))
+        else:
+            parts.append(re.escape(first) + "(?:" + "|".join(re.escape(w[1:]) for w in ws) + ")")
+    return "|".join(parts)
+
+
+class Prefilter:
+    r"""Which of many patterns may match a text, from literals declared with each pattern.
+
+    Trying every pattern of a large vocabulary on every abstract is slow, and most patterns
+    cannot match a given abstract. Each pattern declares, next to it in the data file, literals
+    of which every match contains one:
+
+    * ``key``: the start of a word: "quantiz" for ``quantiz(?:ation|e)``, "distill" for
+      ``(?:knowledge )?distill(?:ation|ing)``, "GPT" for ``GPT-?4o``. A word is a run of ASCII
+      letters and digits (:data:`ALNUM`), so a key is one such run;
+    * ``contains``: a plain substring ("LoRA" for ``\w*LoRA``, "data set").
+
+    A pattern is a candidate for a text that has one of its keys or strings; a pattern that
+    declares neither is always a candidate. For case-insensitive patterns the caller lower-cases
+    the text and the literals. The literals are declared, not derived by taking the regular
+    expression apart, so a wrong one (a literal some match lacks) makes its pattern miss that
+    match: ``tests/test_data_files.py`` checks the shipped ones on the test abstracts.
+
+    All keys are found in one pass of a single alternation (longest key first); a key found
+    also stands for the shorter keys it starts with ("pruning" for "prun").
+    """
+
+    def __init__(self, guards: Sequence[Guard]) -> None:
+        self.always = frozenset(i for i, (keys, strs) in enumerate(guards) if not (keys or strs))
+        self.contains = tuple((i, strs) for i, (_, strs) in enumerate(guards) if strs)
+        by_key: dict[str, set[int]] = {}
+        for i, (keys, _) in enumerate(guards):
+            for key in keys or ():
+                if not ALNUM.fullmatch(key):
+                    raise ValueError(f"key {key!r} is not one word of ASCII letters and digits")
+                by_key.setdefault(key, set()).add(i)
+        # a key found at a word start also stands for every shorter key it starts with
+        self.by_key = {
+            key: frozenset().union(*(by_key[k] for k in by_key if key.startswith(k)))
+            for key in by_key
+        }
+        self.keys = (
+            re.compile(r"(?<![A-Za-z0-9])(?:" + alternation(by_key) + ")") if by_key else None
+        )
+
+    def candidates(self, text: str) -> list[int]:
+        """Indices (ascending) of the patterns that may match ``text``."""
+        found = set(self.always)
+        for i, strings in self.contains:
+            if any(s in text for s in strings):
+                found.add(i)
+        if self.keys is not None:
+            for key in set(self.keys.findall(text)):
+                found |= self.by_key[key]
+        return sorted(found)
