@@ -1138,3 +1138,35 @@ def column_table(table: Table) -> pd.DataFrame:
         [{"column": c.name, "type": c.type, "meaning": c.description} for c in table.columns],
         columns=["column", "type", "meaning"],
     )
+
+
+def accuracy_table(rows: list[dict]) -> pd.DataFrame:
+    """The rows of ``dashboard/accuracy.json`` as a table for people.
+
+    Returns:
+        ``table``, ``measure``, ``part``, ``abstracts``, ``precision`` and ``recall`` (``0.91
+        [0.85–0.95]``), ``F1``; precision/recall ``–`` when there was nothing to count.
+    """
+
+    def show(value: float | None, ci: list[float] | None) -> str:
+        if value is None:
+            return "–"
+        return f"{value:.2f}" + (f" [{ci[0]:.2f}–{ci[1]:.2f}]" if ci else "")
+
+    cols = ["table", "measure", "part", "abstracts", "precision", "recall", "F1"]
+    out = pd.DataFrame(
+        [
+            {
+                "table": r["table"],
+                "measure": r["measure"],
+                "part": r["part"],
+                "abstracts": r["abstracts"],
+                "precision": show(r.get("precision"), r.get("precision_ci")),
+                "recall": show(r.get("recall"), r.get("recall_ci")),
+                "F1": r.get("f1"),
+            }
+            for r in rows
+        ],
+        columns=cols,
+    )
+    return out

@@ -352,10 +352,10 @@ def _embeddings(db: str, mtime: float):
     try:
         found = con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'paper_embeddings'"
-        ).fetchone()[0]
+        ).fetchall()[0][0]
         if not found:
             return None
-        tbl = con.execute("SELECT paper_id, embedding FROM paper_embeddings").fetch_arrow_table()
+        tbl = con.sql("SELECT paper_id, embedding FROM paper_embeddings").to_arrow_table()
     finally:
         con.close()
     if tbl.num_rows == 0:

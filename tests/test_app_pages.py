@@ -317,3 +317,148 @@ def test_removing_uploads_deletes_their_temp_folder(seeds_db):
 def metric_after_clear(at: AppTest) -> int:
     at.switch_page("dashboard/app_pages/overview.py").run()
     return metric(at, "Papers")
+
+
+# --- issue 15: honest trends, names in links, accepted-only, similar papers ---
+
+
+def _count(db, query, *params) -> int:
+    return sql(db, query, *params)[0][0]
+
+
+def test_link_tag_in_any_case_or_alias(seeds_db):
+    lora = _count(
+        seeds_db, "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique = 'LoRA/PEFT'"
+    )
+    assert lora > 0
+    at = app(query_params={"tag": "lora"})
+    assert at.multiselect(key="tag").value == ["LoRA/PEFT"]
+    assert metric(at, "Papers") == lora
+    at = app(query_params={"technique": "rag", "venue": "acl"})
+    assert at.multiselect(key="tag").value == ["RAG"]
+    assert at.multiselect(key="venue").value == ["ACL"]
+    assert not at.warning
+
+
+def test_unknown_tag_in_link_warns_with_closest_matches():
+    at = app(query_params={"tag": "quantisaton"})
+    assert at.multiselect(key="tag").value == []
+    warnings = [w.value for w in at.warning]
+    assert any("quantisaton" in w and "Quantization" in w for w in warnings), warnings
+
+
+def test_trends_shows_the_linked_technique_per_venue(seeds_db):
+    lora = _count(
+        seeds_db, "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique = 'LoRA/PEFT'"
+    )
+    at = app("trends", query_params={"tag": "lora"})
+    assert metric(at, "Papers with LoRA/PEFT") == lora
+    assert at.text_input(key="tr_q_technique_LoRA/PEFT").value == "LoRA/PEFT"
+    assert "Adoption of one term" in texts(at)
+
+
+def test_trends_term_box_exact_name_wins(seeds_db):
+    at = app("trends")
+    box = [t for t in at.text_input if t.key.startswith("tr_q_technique")][0]
+    box.set_value("RAG").run()
+    assert not at.exception
+    rag = _count(seeds_db, "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique='RAG'")
+    assert metric(at, "Papers with RAG") == rag
+    assert not [s for s in at.selectbox if s.key.startswith("tr_pick_")]  # no fuzzy list
+
+
+@pytest.fixture(scope="module")
+def mixed_db(seeds_db, tmp_path_factory):
+    """Seed abstracts relabelled over venues, years and decisions: ACL 2022 and 2024 (no 2023),
+    ICLR 2022 with rejects, CVPR 2024."""
+    import json
+
+    from extract.pipeline import build
+
+    rows = sql(seeds_db, "SELECT title, abstract FROM papers ORDER BY paper_id")
+    labels = (
+        [("ACL", 2022, "Long")] * 14
+        + [("ACL", 2024, "Long")] * 14
+        + [("ICLR", 2022, "Poster")] * 6
+        + [("ICLR", 2022, "Reject")] * 4
+        + [("CVPR", 2024, "Accept")] * (len(rows) - 38)
+    )
+    records = [
+        {"title": t, "abstract": a, "venue": v, "year": y, "status": s}
+        for (t, a), (v, y, s) in zip(rows, labels)
+    ]
+    folder = tmp_path_factory.mktemp("mixed")
+    (folder / "mixed.json").write_text(json.dumps(records), encoding="utf-8")
+    db = folder / "mixed.duckdb"
+    assert build([folder / "mixed.json"], db, skip={"keywords"}).ok
+    return db
+
+
+def test_accepted_only_by_default_says_what_it_hides(mixed_db):
+    with database_env(mixed_db):
+        total = _count(mixed_db, "SELECT count(*) FROM papers")
+        rejected = _count(mixed_db, "SELECT count(*) FROM papers WHERE NOT accepted")
+        assert rejected == 4
+        at = app()
+        box = at.checkbox(key="accepted")
+        assert box.value is True
+        assert box.label == "Accepted only (hides 4 rejected or withdrawn)"
+        assert metric(at, "Papers") == total - rejected
+        box.uncheck().run()
+        assert metric(at, "Papers") == total
+        at = app(query_params={"accepted": "false"})
+        assert metric(at, "Papers") == total
+
+
+def test_trends_notes_the_changing_venue_mix(mixed_db):
+    with database_env(mixed_db):
+        at = app("trends")
+        notes = [w.value for w in at.warning]
+        assert any("venues differ" in w and "ICLR 2022" in w and "CVPR 2024" in w for w in notes)
+        at.toggle(key="tr_full").set_value(True).run()
+        assert not at.exception
+        assert any("Left out" in c.value and "CVPR" in c.value for c in at.caption)
+
+
+def test_emerging_topics_between_two_years(mixed_db):
+    with database_env(mixed_db):
+        at = app("emerging")
+        assert not at.error
+        captions = "\n".join(c.value for c in at.caption)
+        # ACL is the only venue in both 2022 and 2024 (ICLR 2022 only, CVPR 2024 only)
+        assert "Venues compared: ACL" in captions
+        assert "papers in 2022 and" in captions
+
+
+def test_similar_papers_only_with_embeddings(seeds_db, tmp_path):
+    import shutil
+
+    import numpy as np
+
+    ids = [r[0] for r in sql(seeds_db, "SELECT paper_id FROM papers ORDER BY paper_id")]
+    at = app("papers")
+    at.selectbox(key="paper").set_value(ids[0]).run()
+    assert "Similar papers" not in [s.value for s in at.subheader]
+
+    db = tmp_path / "with_embeddings.duckdb"
+    shutil.copy(seeds_db, db)
+    rng = np.random.default_rng(0)
+    vecs = rng.normal(size=(len(ids), 384)).astype(np.float32)
+    vecs[5] = vecs[0] + 0.01 * rng.normal(size=384)  # paper 5 almost the same as paper 0
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE paper_embeddings (paper_id VARCHAR, embedding FLOAT[384])")
+    con.executemany("INSERT INTO paper_embeddings VALUES (?, ?)", list(zip(ids, vecs.tolist())))
+    con.close()
+    with database_env(db):
+        at = app("papers")
+        at.selectbox(key="paper").set_value(ids[0]).run()
+        assert not at.exception
+        assert "Similar papers" in [s.value for s in at.subheader]
+        near = [
+            df.value
+            for df in at.dataframe
+            if "cosine" in " ".join(map(str, df.value.columns)) or "similarity" in df.value.columns
+        ]
+        assert near, "no similar-papers table"
+        title5 = sql(db, "SELECT coalesce(title, '') FROM papers WHERE paper_id = ?", ids[5])[0][0]
+        assert near[0].iloc[0]["title"].startswith(title5[:30])

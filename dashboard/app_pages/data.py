@@ -47,6 +47,34 @@ st.download_button(
 with st.expander(f"Preview: {table}"):
     st.dataframe(data.filtered(table).head(200), hide_index=True)
 
+st.subheader("How far to trust each table")
+acc = data.accuracy()
+if acc is None:
+    st.info(
+        "No accuracy figures yet: `python benchmarks/accuracy_report.py` measures them on the "
+        "labelled dev sets (benchmarks/devset/).",
+        icon=":material/info:",
+    )
+else:
+    st.caption(
+        "Precision (of the rows extracted, the share a person also labelled) and recall (of "
+        "what a person labelled, the share extracted), on the hand-labelled abstracts of "
+        f"{', '.join(d['file'].rsplit('/', 1)[-1] for d in acc['devsets'])} "
+        f"({acc['generated']}, commit {acc['commit']}). *corpus* abstracts come from the "
+        "conference lists, *seeds* are the bundled ones the rules were first written on; "
+        "brackets: 95% Wilson interval. Regenerate with `python benchmarks/accuracy_report.py`; "
+        "details in docs/ACCURACY.md."
+    )
+    st.dataframe(
+        analytics.accuracy_table(acc["rows"]),
+        hide_index=True,
+        column_config={
+            "precision": st.column_config.TextColumn("precision [95% CI]"),
+            "recall": st.column_config.TextColumn("recall [95% CI]"),
+            "F1": st.column_config.NumberColumn(format="%.2f"),
+        },
+    )
+
 st.subheader("Schema")
 st.caption("From `extract/schema.py`; extraction tables join to `papers` on `paper_id`.")
 for t in TABLES.values():

@@ -1,0 +1,301 @@
+"""Precision and recall of every extracted table on the labelled dev sets, written for people.
+
+    python benchmarks/accuracy_report.py [--devset-dir benchmarks/devset] [--check]
+
+Reads every ``*.jsonl`` dev set in the folder (others are adding abstracts and files), scores
+each with the logic of the existing evaluation scripts and writes two files:
+
+* ``docs/ACCURACY.md``: the table a reader checks before trusting a chart;
+* ``dashboard/accuracy.json``: the same figures for the Data page.
+
+What is scored depends on a file's ``gold`` keys: ``proposed``/``mentioned``/``techniques``/
+``benchmarks`` as in ``benchmarks/eval_methods.py`` (names compared case- and
+markup-insensitively per abstract), ``sizes``/``metrics`` as in ``benchmarks/eval_numbers.py``
+(a size within 2%, a metric with the same value and unit, matched one to one). Scores are
+micro-averaged: counts are summed over the abstracts of every file, then P = tp / (tp + fp),
+R = tp / (tp + fn).
+
+Each table is reported on all abstracts and per part: a record's ``split`` field when the dev
+sets have one (e.g. ``dev`` and ``heldout``), else where it comes from (``seeds``: the bundled
+abstracts the rules were written against; ``corpus``: abstracts from ../shared/corpora).
+``--check`` prints the figures without writing anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEVSET_DIR = ROOT / "benchmarks" / "devset"
+OUT_MD = ROOT / "docs" / "ACCURACY.md"
+OUT_JSON = ROOT / "dashboard" / "accuracy.json"
+
+# (gold key, table it measures, what is compared)
+NAME_KEYS = {
+    "proposed": ("methods", "names of methods a paper proposes (role `proposed`)"),
+    "mentioned": ("methods", "names of methods a paper mentions (role `mentioned`)"),
+    "techniques": ("techniques", "technique tags"),
+    "benchmarks": ("benchmarks", "benchmark and dataset names"),
+}
+NUMBER_KEYS = {
+    "sizes": ("model_sizes", "parameter counts (within 2%)"),
+    "metrics": ("metrics", "reported values (same value and unit)"),
+}
+ORDER = ["methods", "techniques", "benchmarks", "model_sizes", "metrics"]
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def part_of(record: dict, has_split: bool) -> str:
+    """The part of the dev sets a record belongs to (its split, else seeds or corpus)."""
+    if has_split:
+        return str(record.get("split") or "unsplit")
+    return "seeds" if str(record.get("source", "")).startswith("seeds/") else "corpus"
+
+
+def score_names(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
+    """tp, fp, fn per gold key with ``eval_methods``' prediction and name normalisation."""
+    em = _load("eval_methods")
+    from extract.records import PaperText
+
+    counts = {k: [0, 0, 0] for k in keys}
+    for rec in records:
+        pred = em.predict(PaperText(rec["id"], rec["text"], rec.get("title")))
+        for k in keys:
+            gold = {em.norm(x) for x in rec["gold"].get(k, [])}
+            counts[k][0] += len(gold & pred[k])
+            counts[k][1] += len(pred[k] - gold)
+            counts[k][2] += len(gold - pred[k])
+    return counts
+
+
+def score_numbers(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
+    """tp, fp, fn for sizes and metrics with ``eval_numbers``' one-to-one matching."""
+    en = _load("eval_numbers")
+    from extract.records import PaperText
+    from extract.stages import metrics, sizes
+
+    counts = {k: [0, 0, 0] for k in keys}
+    for rec in records:
+        paper = PaperText(rec["id"], rec["text"])
+        pred = {"sizes": sizes.extract_rows(paper), "metrics": metrics.extract_rows(paper)}
+        same = {"sizes": en._same_size, "metrics": en._same_metric}
+        for k in keys:
+            gold = rec["gold"].get(k, [])
+            tp = len(en._match(gold, pred[k], same[k]))
+            counts[k][0] += tp
+            counts[k][1] += len(pred[k]) - tp
+            counts[k][2] += len(gold) - tp
+    return counts
+
+
+def prf(tp: int, fp: int, fn: int) -> tuple[float | None, float | None, float | None]:
+    """Precision, recall, F1 (None where undefined)."""
+    p = tp / (tp + fp) if tp + fp else None
+    r = tp / (tp + fn) if tp + fn else None
+    f = 2 * p * r / (p + r) if p and r else (0.0 if p is not None and r is not None else None)
+    return p, r, f
+
+
+def measure(devset_dir: Path) -> dict:
+    """Score every dev set of ``devset_dir``: one entry per (table, measure, part)."""
+    files = sorted(devset_dir.glob("*.jsonl"))
+    per: dict[tuple[str, str, str], dict] = {}
+    sources, skipped, any_split = [], [], False
+    for path in files:
+        records = [
+            json.loads(line)
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+        if not records:
+            continue
+        gold_keys = set().union(*(r.get("gold", {}).keys() for r in records))
+        names = [k for k in NAME_KEYS if k in gold_keys]
+        numbers = [k for k in NUMBER_KEYS if k in gold_keys]
+        unknown = sorted(gold_keys - set(NAME_KEYS) - set(NUMBER_KEYS))
+        if unknown:
+            skipped.append(f"{path.name}: no scorer for gold keys {', '.join(unknown)}")
+        if not names and not numbers:
+            continue
+        has_split = any("split" in r for r in records)
+        any_split |= has_split
+        parts: dict[str, list[dict]] = {}
+        for r in records:
+            parts.setdefault(part_of(r, has_split), []).append(r)
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        sources.append({"file": shown.as_posix(), "abstracts": len(records)})
+        for part, recs in [("all", records), *sorted(parts.items())]:
+            for key, counts in {
+                **(score_names(recs, names) if names else {}),
+                **(score_numbers(recs, numbers) if numbers else {}),
+            }.items():
+                table, what = {**NAME_KEYS, **NUMBER_KEYS}[key]
+                entry = per.setdefault(
+                    (table, key, part),
+                    {
+                        "table": table,
+                        "measure": key,
+                        "what": what,
+                        "part": part,
+                        "abstracts": 0,
+                        "tp": 0,
+                        "fp": 0,
+                        "fn": 0,
+                        "files": [],
+                    },
+                )
+                entry["abstracts"] += len(recs)
+                entry["tp"] += counts[0]
+                entry["fp"] += counts[1]
+                entry["fn"] += counts[2]
+                entry["files"].append(path.name)
+    from dashboard.analytics import wilson_interval
+
+    rows = []
+    for entry in per.values():
+        tp, fp, fn = entry["tp"], entry["fp"], entry["fn"]
+        p, r, f = prf(tp, fp, fn)
+        p_ci = [round(float(v), 3) for v in wilson_interval(tp, tp + fp)] if tp + fp else None
+        r_ci = [round(float(v), 3) for v in wilson_interval(tp, tp + fn)] if tp + fn else None
+        rows.append(
+            {**entry, "precision": p, "recall": r, "f1": f, "precision_ci": p_ci, "recall_ci": r_ci}
+        )
+    part_rank = {"all": 0}
+    rows.sort(
+        key=lambda e: (
+            ORDER.index(e["table"]) if e["table"] in ORDER else 99,
+            list({**NAME_KEYS, **NUMBER_KEYS}).index(e["measure"]),
+            part_rank.get(e["part"], 1),
+            e["part"],
+        )
+    )
+    return {
+        "generated": dt.date.today().isoformat(),
+        "commit": _commit(),
+        "devsets": sources,
+        "not_scored": skipped,
+        "has_split": any_split,
+        "rows": rows,
+    }
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--", "extract"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        return out + (" + uncommitted changes to extract/" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _fmt(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}"
+
+
+def _ci(ci: list[float] | None) -> str:
+    return "" if ci is None else f"[{ci[0]:.2f}–{ci[1]:.2f}]"
+
+
+def markdown(report: dict) -> str:
+    """``docs/ACCURACY.md`` for ``report``."""
+    lines = [
+        "# How accurate are the extracted tables?",
+        "",
+        "Generated by `python benchmarks/accuracy_report.py` (do not edit by hand) on "
+        f"{report['generated']} at commit {report['commit']}. It scores the rule extractors on "
+        "every hand-labelled dev set in `benchmarks/devset/` and writes this file and "
+        "`dashboard/accuracy.json` (shown on the dashboard's Data page).",
+        "",
+        "Precision: of the rows the extractor wrote, the share a person also labelled. Recall: of "
+        "what a person labelled, the share the extractor found. Counts are summed over "
+        "abstracts (micro-average). *seeds* are the bundled abstracts the rules were first "
+        "written against; *corpus* abstracts come from `../shared/corpora` (or, where the dev "
+        "sets mark a `split`, one row per split). Small counts mean wide uncertainty: the brackets "
+        "give the 95% Wilson interval of each precision and recall.",
+        "",
+        *(
+            []
+            if report["has_split"]
+            else [
+                "No dev set marks a held-out split yet (a `split` field per record); the "
+                "*corpus* rows are the closest to unseen text, but some of those abstracts may "
+                "have been looked at while the rules were written, so expect lower figures on "
+                "new papers. Once a file marks splits, each split gets its own rows.",
+                "",
+            ]
+        ),
+        "| table | what is compared | part | abstracts | precision | recall | F1 | tp | fp | fn |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for e in report["rows"]:
+        lines.append(
+            f"| `{e['table']}` | {e['what']} | {e['part']} | {e['abstracts']} | "
+            f"{_fmt(e['precision'])} {_ci(e['precision_ci'])} | "
+            f"{_fmt(e['recall'])} {_ci(e['recall_ci'])} | {_fmt(e['f1'])} | "
+            f"{e['tp']} | {e['fp']} | {e['fn']} |"
+        )
+    lines += [
+        "",
+        "Not measured here: `keywords` (no labelled dev set; `benchmarks/keywords_bench.py` "
+        "compares it with ICLR author keywords, see the README) and the `papers`/`sources` "
+        "tables, which are read, not extracted.",
+        "",
+        "Dev sets read:",
+        "",
+        *[f"- `{d['file']}`: {d['abstracts']} abstracts" for d in report["devsets"]],
+    ]
+    if report["not_scored"]:
+        lines += ["", "Not scored:", "", *[f"- {s}" for s in report["not_scored"]]]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--devset-dir", type=Path, default=DEVSET_DIR)
+    ap.add_argument("--check", action="store_true", help="print only, write nothing")
+    args = ap.parse_args(argv)
+    if not args.devset_dir.is_dir():
+        print(f"{args.devset_dir}: no such folder", file=sys.stderr)
+        return 2
+    report = measure(args.devset_dir)
+    if not report["rows"]:
+        print(f"{args.devset_dir}: no dev set with gold labels to score", file=sys.stderr)
+        return 1
+    print(f"{'table':<12} {'measure':<11} {'part':<8} {'n':>4} {'P':>5} {'R':>5} {'F1':>5}")
+    for e in report["rows"]:
+        print(
+            f"{e['table']:<12} {e['measure']:<11} {e['part']:<8} {e['abstracts']:>4} "
+            f"{_fmt(e['precision']):>5} {_fmt(e['recall']):>5} {_fmt(e['f1']):>5}"
+        )
+    if not args.check:
+        OUT_MD.write_text(markdown(report), encoding="utf-8")
+        OUT_JSON.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {OUT_MD.relative_to(ROOT)} and {OUT_JSON.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

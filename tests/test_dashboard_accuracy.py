@@ -1,0 +1,101 @@
+"""benchmarks/accuracy_report.py scores whatever dev sets exist; the Data page shows the result."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from dashboard import analytics as an
+
+ROOT = Path(__file__).resolve().parents[1]
+DEVSET = ROOT / "benchmarks" / "devset"
+
+
+@pytest.fixture(scope="module")
+def report_module():
+    spec = importlib.util.spec_from_file_location(
+        "accuracy_report", ROOT / "benchmarks" / "accuracy_report.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _first(name: str, source_prefix: str, pid: str | None = None) -> dict:
+    for line in (DEVSET / name).read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        if rec["source"].startswith(source_prefix) and (pid is None or rec["id"] == pid):
+            return rec
+    raise AssertionError(f"no record {pid or source_prefix} in {name}")
+
+
+def test_report_reads_every_devset_file_and_scores_by_gold_keys(tmp_path, report_module):
+    # a seed abstract with two sizes ("a 454M model ... comparable to a 1.47B model")
+    sizes = _first("numbers.jsonl", "seeds/", "pd276a663cbb2f9b")
+    assert [s["text"] for s in sizes["gold"]["sizes"]] == ["454M", "1.47B"]
+    names = _first("methods.jsonl", "seeds/", "pd276a663cbb2f9b")
+    (tmp_path / "numbers_a.jsonl").write_text(json.dumps(sizes) + "\n", encoding="utf-8")
+    # the same abstract with one gold size removed and marked held-out: one false positive
+    held = dict(sizes, split="heldout", gold={**sizes["gold"], "sizes": sizes["gold"]["sizes"][:1]})
+    (tmp_path / "numbers_b.jsonl").write_text(
+        json.dumps(dict(sizes, split="dev")) + "\n" + json.dumps(held) + "\n", encoding="utf-8"
+    )
+    (tmp_path / "names.jsonl").write_text(json.dumps(names) + "\n", encoding="utf-8")
+    (tmp_path / "other.jsonl").write_text(
+        json.dumps({**names, "gold": {"relations": []}}) + "\n", encoding="utf-8"
+    )
+    report = report_module.measure(tmp_path)
+    rows = {(r["table"], r["measure"], r["part"]): r for r in report["rows"]}
+    all_sizes = rows[("model_sizes", "sizes", "all")]
+    # 3 records x 2 extracted sizes; the held-out one labels only one of them
+    assert (all_sizes["tp"], all_sizes["fp"], all_sizes["fn"]) == (5, 1, 0)
+    assert all_sizes["abstracts"] == 3
+    heldout = rows[("model_sizes", "sizes", "heldout")]
+    assert (heldout["tp"], heldout["fp"], heldout["precision"]) == (1, 1, 0.5)
+    assert rows[("model_sizes", "sizes", "seeds")]["tp"] == 2  # the file without splits
+    techniques = rows[("techniques", "techniques", "all")]
+    assert techniques["tp"] == 2  # State space/RNN and Long context
+    assert any("relations" in s for s in report["not_scored"])
+    assert report["has_split"]
+    md = report_module.markdown(report)
+    assert "| `model_sizes` | parameter counts (within 2%) | heldout | 1 | 0.50 [" in md
+
+
+def test_accuracy_table_for_the_data_page():
+    rows = [
+        {
+            "table": "metrics",
+            "measure": "metrics",
+            "part": "all",
+            "abstracts": 99,
+            "precision": 0.984,
+            "recall": 0.969,
+            "f1": 0.977,
+            "precision_ci": [0.945, 0.996],
+            "recall_ci": [0.924, 0.988],
+        },
+        {
+            "table": "benchmarks",
+            "measure": "benchmarks",
+            "part": "corpus",
+            "abstracts": 3,
+            "precision": None,
+            "recall": None,
+            "f1": None,
+            "precision_ci": None,
+            "recall_ci": None,
+        },
+    ]
+    out = an.accuracy_table(rows)
+    assert out["precision"].tolist() == ["0.98 [0.94–1.00]", "–"]
+    assert out["recall"].tolist()[0] == "0.97 [0.92–0.99]"
+
+
+def test_shipped_accuracy_file_matches_the_report_format():
+    acc = json.loads((ROOT / "dashboard" / "accuracy.json").read_text(encoding="utf-8"))
+    tables = {r["table"] for r in acc["rows"]}
+    assert {"methods", "techniques", "benchmarks", "model_sizes", "metrics"} <= tables
+    assert all(0 <= r["precision"] <= 1 for r in acc["rows"] if r["precision"] is not None)
