@@ -208,7 +208,12 @@ def read_tables(db: str | Path, tables: list[str] | None = None) -> dict[str, pd
         out = {}
         for t in tables or list(TABLES):
             if t in present:
-                out[t] = con.execute(f"SELECT * FROM {_q(t)}").df()
+                df = con.execute(f"SELECT * FROM {_q(t)}").df()
+                # columns added to the schema since this database was built read as NULL
+                for c in TABLES[t].column_names:
+                    if c not in df.columns:
+                        df[c] = None
+                out[t] = df
             else:
                 out[t] = pd.DataFrame(columns=TABLES[t].column_names)
         return out

@@ -183,3 +183,27 @@ def test_a_text_search_matches_an_author():
     assert ids == [frame.loc[1, "paper_id"]]
     older = frame.drop(columns=["authors", "url"])  # a database built before the columns
     assert search(older, "carlini").empty and len(search(older, "adversary")) == 1
+
+
+def test_a_database_built_before_the_columns_still_adds_and_removes(seeds_db, tmp_path):
+    import shutil
+
+    import duckdb
+
+    from extract import store
+    from extract.cli import main
+
+    db = tmp_path / "old.duckdb"
+    shutil.copy(seeds_db, db)
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE papers DROP COLUMN authors")
+    con.execute("ALTER TABLE papers DROP COLUMN url")
+    con.close()
+    assert main(["add", str(COLM), "--db", str(db), "--no-keywords", "--quiet"]) == 0
+    papers = store.read_table(db, "papers")
+    assert papers["authors"].notna().sum() == 3 and papers["url"].notna().sum() == 3
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE papers DROP COLUMN url")
+    con.close()
+    assert main(["remove", "--source", "colm2024.json", "--db", str(db)]) == 0
+    assert store.read_table(db, "papers")["url"].isna().all()
