@@ -80,12 +80,6 @@ def years(papers: pd.DataFrame) -> list[int]:
     return sorted(int(y) for y in pd.to_numeric(papers["year"], errors="coerce").dropna().unique())
 
 
-def venue_order(papers: pd.DataFrame) -> list[str]:
-    """``venue_label`` values in time order (year, then venue): the x order of venue charts."""
-    first = papers.drop_duplicates("venue_label")
-    return first.sort_values(["year", "venue"], na_position="last")["venue_label"].tolist()
-
-
 def pct_label(fraction: float | None) -> str:
     """A share for people: ``0.17`` -> ``17%``, ``0.004`` -> ``0.4%`` (one decimal under 1%).
 
@@ -320,20 +314,6 @@ def overview_numbers(
         "with_metric": paper_share(metrics, n),
         "proposing": paper_share(proposed, n),
     }
-
-
-def papers_per_venue_year(papers: pd.DataFrame) -> pd.DataFrame:
-    """Papers per venue and year.
-
-    Returns:
-        ``venue`` (missing: ``unknown``), ``year``, ``venue_label``, ``papers``.
-    """
-    return (
-        known_venue(papers)
-        .groupby(["venue", "year", "venue_label"], dropna=False)
-        .size()
-        .reset_index(name="papers")
-    )
 
 
 def top_tags(tags: pd.DataFrame, level: str, n_papers: int, k: int = 15) -> pd.DataFrame:

@@ -109,26 +109,6 @@ def _height(n: int) -> int:
     return max(120, BAR_HEIGHT * n + 40)
 
 
-def papers_per_venue_year(df: pd.DataFrame, venues: list[str] | None = None) -> alt.Chart:
-    """Bars of papers per venue and year. ``df``: venue, year, venue_label, papers."""
-    order = df.sort_values(["venue", "year"])["venue_label"].tolist()
-    return (
-        alt.Chart(df)
-        .mark_bar()
-        .encode(
-            x=alt.X("venue_label:N", sort=order, title=None, axis=cat_axis(labelAngle=-40)),
-            y=alt.Y("papers:Q", title="papers"),
-            color=alt.Color(
-                "venue:N",
-                title="venue",
-                scale=color_scale(venues) if venues else alt.Scale(scheme="tableau10"),
-            ),
-            tooltip=["venue_label", "papers"],
-        )
-        .properties(height=300)
-    )
-
-
 def _count_axis(values: pd.Series) -> alt.Axis:
     """Whole-number ticks for counts (no "0.5 papers"); default ticks for fractional values."""
     if pd.api.types.is_integer_dtype(values):
@@ -174,40 +154,6 @@ def plain_bars(
             tooltip=[c for c in df.columns if not c.startswith("_")],
         )
         .properties(height=_height(len(df)))
-    )
-
-
-def trend_lines(
-    df: pd.DataFrame,
-    x: str,
-    column: str,
-    domain: list[str],
-    value: str,
-    value_title: str,
-    x_title: str | None = None,
-    x_sort: list | None = None,
-) -> alt.Chart:
-    """One line per category over ``x`` (year or venue). ``df``: x, column, value, papers, total."""
-    tooltip = [c for c in (x, column, value, "papers", "total") if c in df.columns]
-    if x == "year":  # a real time axis: gaps between years stay visible
-        x_enc = alt.X(
-            "year:Q",
-            title=x_title or x,
-            scale=alt.Scale(zero=False, nice=False),
-            axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0),
-        )
-    else:
-        x_enc = alt.X(f"{x}:O", title=x_title or x, sort=x_sort, axis=cat_axis(labelAngle=-30))
-    return (
-        alt.Chart(df)
-        .mark_line(point=True)
-        .encode(
-            x=x_enc,
-            y=alt.Y(f"{value}:Q", title=value_title),
-            color=color(column, domain, df[column]),
-            tooltip=tooltip,
-        )
-        .properties(height=340)
     )
 
 
@@ -365,10 +311,11 @@ SHARE_TOOLTIP = [
 ]
 
 
-def coverage_heatmap(df: pd.DataFrame) -> alt.Chart:
+def coverage_heatmap(df: pd.DataFrame, groups: list[str] | None = None) -> alt.Chart:
     """Papers per venue (rows, by group) and year (columns), written in the cells.
 
-    Grey cells are venue-years without papers. ``df``: venue, group, year, papers
+    Grey cells are venue-years without papers; a square left of each venue shows its group
+    (colours of ``groups``, the shared order). ``df``: venue, group, year, papers
     (:func:`dashboard.analytics.coverage_matrix`).
     """
     keys = ["group", "venue"] if "group" in df.columns else ["venue"]
@@ -378,26 +325,27 @@ def coverage_heatmap(df: pd.DataFrame) -> alt.Chart:
         y=alt.Y("venue:N", title=None, sort=order, axis=cat_axis()),
     )
     tooltip = [c for c in (*keys, "year", "papers") if c in df.columns]
+    top = float(df["papers"].max()) if len(df) else 0.0
     rect = base.mark_rect(stroke="white", strokeWidth=1).encode(
         color=alt.condition(
             "datum.papers > 0",
             alt.Color(
                 "papers:Q",
                 title="papers",
-                scale=alt.Scale(scheme="blues", type="sqrt"),
+                scale=alt.Scale(scheme="blues", type="sqrt", domain=[0, max(top, 1.0)]),
                 legend=None,
             ),
             alt.value("#f3f3f3"),
         ),
         tooltip=tooltip,
     )
-    top = float(df["papers"].max()) if len(df) else 0.0
     text = (
         base.mark_text(fontSize=11)
         .encode(
             text=alt.Text("papers:Q", format=","),
+            # white on the darker half of the (square-root) colour scale
             color=alt.condition(
-                f"datum.papers > {top * 0.45}", alt.value("white"), alt.value("black")
+                f"datum.papers > {top * 0.35}", alt.value("white"), alt.value("black")
             ),
         )
         .transform_filter("datum.papers > 0")
@@ -410,7 +358,10 @@ def coverage_heatmap(df: pd.DataFrame) -> alt.Chart:
             .encode(
                 x=alt.value(-4),
                 color=alt.Color(
-                    "group:N", title="venue group", legend=legend(n=df["group"].nunique())
+                    "group:N",
+                    title="venue group",
+                    scale=color_scale(groups) if groups else alt.Scale(scheme="tableau10"),
+                    legend=legend(present_in(groups, df["group"]) if groups else None, n=4),
                 ),
                 tooltip=["group", "venue"],
             )
@@ -522,7 +473,11 @@ def size_trend(df: pd.DataFrame, by: str, domain: list[str]) -> alt.Chart:
     lines = base.mark_line(strokeWidth=2).encode(y=y, detail="_line:N")
     pts = base.mark_circle(opacity=1).encode(
         y=y,
-        size=alt.Size("with_size:Q", title="papers with a size", scale=alt.Scale(range=[30, 300])),
+        size=alt.Size(
+            "with_size:Q",
+            title="papers with a size",
+            scale=alt.Scale(range=[30, 300], zero=False),
+        ),
         tooltip=tooltip,
     )
     return alt.layer(rules, lines, pts).properties(height=360)

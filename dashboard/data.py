@@ -240,6 +240,13 @@ def venue_groups() -> dict[str, str]:
     return venue_group_map(load_toml("venue_groups.toml"))
 
 
+def group_domain() -> list[str]:
+    """Venue groups in the data file's order, then Other: the fixed order of group colours."""
+    from dashboard.analytics import OTHER_GROUP
+
+    return [*dict.fromkeys([*venue_groups().values(), OTHER_GROUP])]
+
+
 @st.cache_resource(show_spinner=False)
 def tag_aliases() -> dict[str, str]:
     """Lower-case names -> technique tag or ``theme:<theme>``, from the taxonomy."""
@@ -278,12 +285,16 @@ def _papers_view(key: tuple, spec: tuple) -> pd.DataFrame:
     from dashboard.analytics import with_groups
 
     papers = _filtered(key, spec, "papers")
-    cols = ["paper_id", "title", "abstract", "venue", "year", "venue_label", "accepted"]
-    return with_groups(papers[cols], venue_groups())
+    cols = ["paper_id", "title", "venue", "year", "venue_label", "accepted"]
+    # title: the title, else the abstract's start (as everywhere in the app)
+    return with_groups(papers[cols].assign(title=display_titles(papers)), venue_groups())
 
 
 def papers_in_view(filters=None, ignore_tags: bool = False) -> pd.DataFrame:
     """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
+
+    Columns: ``paper_id``, ``title`` (else the abstract's start), ``venue`` (``unknown`` when
+    missing), ``year``, ``venue_label``, ``accepted``, ``group``.
 
     Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
     picks what is charted instead of restricting the papers (every share would be 100%).

@@ -72,17 +72,6 @@ def test_overview_numbers_count_papers_and_shares():
     assert empty["papers"] == 0 and empty["with_size"] is None
 
 
-def test_papers_per_venue_year_names_the_unknown_venue():
-    pv = an.papers_per_venue_year(PAPERS)
-    assert cells(pv, ["venue_label"], "papers") == {
-        ("ACL 2023",): 2,
-        ("ACL 2024",): 2,
-        ("ICML 2024",): 1,
-        ("unknown",): 1,
-    }
-    assert pv.loc[pv["venue_label"] == "unknown", "venue"].item() == "unknown"
-
-
 def test_top_tags_ranks_by_papers_then_name_with_percentages():
     top = an.top_tags(tags("technique"), "technique", n_papers=6)
     assert top["technique"].tolist() == ["RAG", "Parsing", "LoRA/PEFT"]
@@ -134,11 +123,6 @@ def test_tag_grid_has_every_cell_with_zeros():
     assert share[("ACL 2024", "Syntax")] == 50.0
     assert share[("ICML 2024", "Retrieval")] == 100.0
     assert an.tag_grid(tags("theme").iloc[:0], PAPERS).empty
-
-
-def test_venue_order_is_by_year_then_venue():
-    papers = an.known_venue(PAPERS)
-    assert an.venue_order(papers) == ["ACL 2023", "ACL 2024", "ICML 2024", "unknown"]
 
 
 # --- Techniques ---
@@ -667,3 +651,11 @@ def test_nearest_neighbours_by_cosine_on_small_vectors():
     assert out["similarity"].tolist() == [round(2 / math.sqrt(4.01), 3), 0.707, 0.0]
     assert an.nearest_neighbours(unit, ids, "missing").empty
     assert len(an.nearest_neighbours(unit, ids, "q", k=50)) == 4  # never the paper itself
+
+
+def test_is_in_matches_pandas_isin_on_many_ids():
+    ids = pd.Series([f"p{i:05d}" for i in range(500)] + [None], dtype="str")
+    members = [f"p{i:05d}" for i in range(0, 1000, 3)]
+    assert an.is_in(ids, members).tolist() == ids.isin(members).tolist()
+    assert an.is_in(ids, set(members)).sum() == 167
+    assert an.is_in(pd.Series([1, 2, 3]), [2]).tolist() == [False, True, False]

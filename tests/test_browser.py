@@ -39,6 +39,7 @@ PAGES = {
     "model_sizes": "Model sizes",
     "results": "Results",
     "keywords": "Keywords",
+    "emerging": "Emerging topics",
     "papers": "Papers",
     "data": "Data",
 }
@@ -186,3 +187,66 @@ def test_filters_from_a_shared_link(server, seeds_db):
     dom, _ = rendered_dom(f"{server}/?venue=ICML", f"{icml} of {total} papers")
     assert f"{icml} of {total} papers" in dom
     assert "stException" not in dom
+
+
+def ink(png: Path) -> float:
+    """Share of the screenshot's main area (right of the sidebar) that is not near-white."""
+    from PIL import Image
+
+    im = Image.open(png).convert("L")
+    w, h = im.size
+    main = im.crop((int(w * 0.25), 0, w, h))
+    hist = main.histogram()
+    return 1 - sum(hist[235:]) / (main.size[0] * main.size[1])
+
+
+def shoot(url: str, png: Path, budget: int, height: int = 1600) -> Path:
+    for factor in (2, 4, 8):
+        chromium(
+            f"--screenshot={png}", f"--window-size=1400,{height}", url, budget_ms=budget * factor
+        )
+        if png.is_file() and png.stat().st_size > 10_000 and ink(png) > 0.03:
+            break
+    return png
+
+
+def test_flow_lora_link_to_trends_to_paper(server, seeds_db, tmp_path):
+    """?tag=lora -> Trends shows LoRA/PEFT per venue -> Papers shows a LoRA paper, span marked."""
+    import html as html_lib
+    import re
+
+    import duckdb
+
+    con = duckdb.connect(str(seeds_db), read_only=True)
+    (n,) = con.execute(
+        "SELECT count(DISTINCT paper_id) FROM techniques WHERE technique = 'LoRA/PEFT'"
+    ).fetchone()
+    pid, evidence = con.execute(
+        "SELECT paper_id, evidence FROM techniques WHERE technique = 'LoRA/PEFT' "
+        "ORDER BY paper_id LIMIT 1"
+    ).fetchone()
+    con.close()
+    assert n > 0
+
+    # 1. a shared link in lower case opens Trends on the LoRA/PEFT tag, charted per venue
+    url = f"{server}/trends?tag=lora"
+    dom, budget = rendered_dom(url, "Papers with LoRA/PEFT")
+    assert "stException" not in dom and "Traceback" not in dom, dom[-3000:]
+    assert "Papers with LoRA/PEFT" in dom and "LoRA/PEFT: % of papers per venue and year" in dom
+    assert dom.count("vega-embed") >= 3  # coverage, adoption per venue, tags by year
+    png = shoot(url, shots_dir(tmp_path) / "flow_trends_lora.png", budget, height=2200)
+    assert png.stat().st_size > 10_000 and ink(png) > 0.03, ink(png)
+
+    # 2. the Papers page shows a LoRA paper with the matched words highlighted
+    url = f"{server}/papers?tag=lora&paper={pid}"
+    dom, budget = rendered_dom(url, html_lib.escape(evidence))
+    assert "stException" not in dom, dom[-3000:]
+    marked = re.search(
+        r'<mark title="[^"]*LoRA/PEFT[^"]*"[^>]*>'
+        + re.escape(html_lib.escape(evidence))
+        + "</mark>",
+        dom,
+    )
+    assert marked, f"no highlighted {evidence!r} tagged LoRA/PEFT on the Papers page"
+    png = shoot(url, shots_dir(tmp_path) / "flow_paper_lora.png", budget)
+    assert png.stat().st_size > 10_000 and ink(png) > 0.03, ink(png)

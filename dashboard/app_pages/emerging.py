@@ -18,9 +18,8 @@ if periods is None:
     )
     st.stop()
 
-c1, c2, c3 = st.columns([2, 3, 3])
 kind = (
-    c1.segmented_control(
+    st.segmented_control(
         "Terms",
         ["technique", "method", "dataset", "keyword"],
         default="technique",
@@ -29,6 +28,7 @@ kind = (
     )
     or "technique"
 )
+c2, c3 = st.columns(2)
 (a_lo, a_hi) = c2.select_slider(
     "Earlier period", years, value=(periods[0][0], periods[0][-1]), key="em_a"
 )

@@ -43,11 +43,7 @@ by = (
     or "group"
 )
 trend = views.size_trend(by)
-domain = (
-    data.venue_domain()
-    if by == "venue"
-    else [*dict.fromkeys([*data.venue_groups().values(), analytics.OTHER_GROUP])]
-)
+domain = data.venue_domain() if by == "venue" else data.group_domain()
 st.caption(
     "Median parameter count per year (a paper counts once, with the largest size it states); "
     "the bar spans the middle half of the papers (25th–75th percentile), the dot grows with the "

@@ -42,7 +42,13 @@ if not ui.no_papers():
     with left:
         st.subheader("Coverage: papers per venue and year")
         cov, note = views.coverage(ignore_tags=False)
-        ui.chart(cov, charts.coverage_heatmap, "coverage_venue_year", "No paper has a year.")
+        ui.chart(
+            cov,
+            charts.coverage_heatmap,
+            "coverage_venue_year",
+            "No paper has a year.",
+            data.group_domain(),
+        )
         if note:
             st.caption(
                 ":material/compare_arrows: "

@@ -26,9 +26,9 @@ if papers.empty:
     st.stop()
 
 cols = ["display_title", "authors", "venue_label", "status", "url", "paper_id"]
-listing = papers[[c for c in cols if c in papers.columns]].rename(
-    columns={"display_title": "title", "venue_label": "venue"}
-)
+optional = ("authors", "url")  # shown when some listed paper has them
+cols = [c for c in cols if c in papers.columns and (c not in optional or papers[c].notna().any())]
+listing = papers[cols].rename(columns={"display_title": "title", "venue_label": "venue"})
 st.dataframe(
     listing,
     hide_index=True,
@@ -45,6 +45,11 @@ head = papers.iloc[:MAX_OPTIONS]
 titles = dict(zip(head["paper_id"], head["display_title"] + " · " + head["venue_label"]))
 if len(papers) > MAX_OPTIONS:
     st.caption(f"The picker lists the first {MAX_OPTIONS:,}; search to narrow down.")
+# a link may name the paper by its id (?paper=p…, as Trends' "open" links do); the binding
+# alone only knows the displayed labels, so select it here on the link's first run
+linked = st.query_params.get("paper")
+if "paper" not in st.session_state and linked in titles:
+    st.session_state["paper"] = linked
 pid = st.selectbox(
     "Paper", options, key="paper", bind="query-params", format_func=lambda p: titles.get(p, p)
 )

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, filters, ui, views
+from dashboard import charts, data, filters, ui, views
 
 st.title("Trends")
 n, _ = ui.filter_caption()
@@ -21,7 +21,13 @@ st.caption(
 # --- coverage -----------------------------------------------------------------------------------
 st.subheader("Coverage: papers per venue and year")
 cov, note = views.coverage()
-ui.chart(cov, charts.coverage_heatmap, "coverage_venue_year", "No paper has a known year.")
+ui.chart(
+    cov,
+    charts.coverage_heatmap,
+    "coverage_venue_year",
+    "No paper has a known year.",
+    data.group_domain(),
+)
 if note:
     st.warning(ui.md_escape(note), icon=":material/compare_arrows:")
 
@@ -39,7 +45,7 @@ if full:
         st.caption(f"Left out (missing from some year): {ui.md_escape(', '.join(dropped))}.")
 
 venue_domain = data.venue_domain()
-group_domain = [*dict.fromkeys([*data.venue_groups().values(), analytics.OTHER_GROUP])]
+group_domain = data.group_domain()
 
 # --- one term -----------------------------------------------------------------------------------
 st.subheader("Adoption of one term")
@@ -50,7 +56,7 @@ KIND_HELP = {
     "dataset": "benchmarks and datasets (`benchmarks` table)",
     "keyword": "keyphrases (`keywords` table)",
 }
-c1, c2 = st.columns([3, 4])
+c1, c2 = st.columns([4, 3])
 kind = (
     c1.segmented_control(
         "Kind",
