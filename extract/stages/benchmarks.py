@@ -28,9 +28,10 @@ from extract.records import PaperText
 from extract.stages import methods
 from extract.text.markup import clean_view
 from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
+from extract.text.sentences import at_clause_start
 
 TABLE = "benchmarks"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = (
     "benchmarks_vocab.toml",
     "methods_vocab.toml",
@@ -40,7 +41,6 @@ DATA_FILES: tuple[str, ...] = (
 _LIST_NEXT = re.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?)"
 )
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\(\s*)$")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+$")
 
 
@@ -78,7 +78,7 @@ def _candidate(name: str, before: str = "") -> str | None:
     """
     mv = methods.vocab()
     words = name.split()
-    if words and _CAPWORD.match(words[0]) and _SENTENCE_START.search(before):
+    if words and _CAPWORD.match(words[0]) and at_clause_start(before):
         words = words[1:]
     while words and (words[0] in mv.common or mv.is_generic(words[0])):
         words = words[1:]

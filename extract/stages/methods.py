@@ -50,7 +50,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",

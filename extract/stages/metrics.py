@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import bisect
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-import tomllib
-
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 from extract.stages import benchmarks
+from extract.text.sentences import sentence_ends
 
 TABLE = "metrics"
-VERSION = "2"
+VERSION = "3"
 DATA_FILES: tuple[str, ...] = ("units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES)
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
@@ -138,7 +138,8 @@ def _patterns() -> dict[str, re.Pattern]:
         # "2-4x", "15-20%", "1.88 2.94x": a bare number before a number with a unit.
         "range_to": re.compile(rf"(?:{_SP}?[-–—~]{_SP}?|{_SP}to{_SP}|{_SP})(?=\d)"),
         "score_before": re.compile(
-            rf"{score}(?:[- ]?(?i:scores?))?{_SP}?(?i:of|=|:|to|at|reaching|reaches|is|was)?{_SP}?\$?(?=\d)"
+            rf"{score}(?:[- ]?(?i:scores?))?{_SP}?"
+            rf"(?i:of|=|:|to|at|reaching|reaches|is|was)?{_SP}?\$?(?=\d)"
         ),
         # Setup numbers: "rank = 50\%", "sparsity of 50%", "10% of the training data".
         "setup_before": re.compile(
@@ -158,7 +159,6 @@ def _patterns() -> dict[str, re.Pattern]:
         "alias": re.compile(
             rf"(?<![\w@-])(?=[A-Za-z])(?:(?i:{_alt(phrases_ci)})|{_alt(phrases_cs)})(?:@\d{{1,3}})?(?![\w@+-])"
         ),
-        "sentence_end": re.compile(r"[.!?](?=[\s\u00a0]{1,3}[A-Z\"“(\[$*\\])"),
     }
 
 
@@ -222,10 +222,6 @@ def _unit_at(text: str, start: int, end: int, pat: dict) -> tuple[str, int] | No
         by = text.endswith((" by", "\u00a0by"), max(0, start - 4), start)
         return ("points" if by else "other"), end
     return None
-
-
-def _sentence_bounds(text: str, pat: dict) -> list[int]:
-    return [m.end() for m in pat["sentence_end"].finditer(text)]
 
 
 @dataclass
@@ -307,7 +303,7 @@ def find_metrics(
     lookup, _ = _alias_lookup()
     aliases = [(m.start(), m.end(), m.group(0)) for m in pat["alias"].finditer(text)]
     alias_starts = [a[0] for a in aliases]
-    ends = _sentence_bounds(text, pat)
+    ends = sentence_ends(text)
 
     found: list[MetricMatch] = []
     for h in hits:
@@ -345,8 +341,7 @@ def with_benchmarks(
     text: str, matches: list[MetricMatch], benchmark_spans: Sequence[tuple[int, int, str]]
 ) -> list[MetricMatch]:
     """``matches`` with the benchmark named in the same sentence (nearest one) filled in."""
-    pat = _patterns()
-    ends = _sentence_bounds(text, pat)
+    ends = sentence_ends(text)
     marks = sorted(benchmark_spans)
     mark_starts = [b[0] for b in marks]
     out = []

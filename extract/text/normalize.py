@@ -8,13 +8,13 @@ import re
 import unicodedata
 
 from extract.text.markup import LATEX_COMMAND
+from extract.text.sentences import first_sentence
 
 _WS = re.compile(r"\s+")
 # Markdown/LaTeX decoration that does not change what an abstract says.
 _LATEX_CMD = re.compile(LATEX_COMMAND + r"\s*")
 _MARKUP = re.compile(r"[*_`$~{}\\]")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
-_SENT_END = re.compile(r"(?<=[.!?])\s+")
 _COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
@@ -39,7 +39,7 @@ def repair_repeated_opening(text: str, min_len: int = 40) -> str:
     second occurrence is the broken copy, and the abstract starts at the second occurrence.
     The whole first sentence must recur, so an abstract that merely reuses a phrase is kept.
     """
-    first = _SENT_END.split(text, maxsplit=1)[0]
+    first = first_sentence(text)
     if len(first) < min_len:
         return text
     again = text.find(first, 1)

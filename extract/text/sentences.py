@@ -1,19 +1,39 @@
-"""The one sentence splitter of the project.
+r"""The one sentence splitter of the project.
 
-A break is sentence-final punctuation ``[.!?]``, white space, then an uppercase letter, a digit,
-a quote, an opening bracket or markup. "e.g. the" and "Fig. 3" style abbreviations followed by a
-lowercase word do not break.
+A break is sentence-final punctuation ``[.!?]``, white space, then what can start a sentence:
+an uppercase letter, a digit, a quote, an opening bracket or markup (``*``, ``_``, ``$``, ``\``).
+So "e.g. the", "3.5%" and "1.2.3" do not break, nor does an abbreviation that is followed by
+a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al. (2020)",
+"vs. RoBERTa".
+
+The methods stage reads :func:`sentences`, the metrics stage :func:`sentence_ends` (the
+benchmark and metric name of a result must be in its sentence) and the scrape repair of
+:mod:`extract.text.normalize` :func:`first_sentence`: all the same rule.
 """
 
 from __future__ import annotations
 
 import re
 
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(\[*$_\\0-9])")
+# Abbreviations that end in "." without ending a sentence. "etc." is not one: it ends
+# sentences as often as not.
+ABBREVIATIONS = (
+    "e.g", "i.e", "cf", "vs", "viz", "fig", "figs", "eq", "eqs", "sec", "secs", "tab", "ref",
+    "refs", "al", "approx", "resp",
+)
+# One fixed-width look-behind per abbreviation, tried only after a "." has been seen.
+SENTENCE_BREAK = re.compile(
+    r"(?<=[.!?])"
+    + "".join(rf"(?<!\b(?i:{re.escape(a)})\.)" for a in ABBREVIATIONS)
+    + r"\s+(?=[A-Z\"“(\[*$_\\0-9])"
+)
 
 
 def sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pairs covering ``text``; empty sentences dropped."""
+    """(offset, sentence) pairs covering ``text``; empty sentences dropped.
+
+    A sentence keeps its final punctuation; the white space between sentences is in none.
+    """
     out: list[tuple[int, str]] = []
     pos = 0
     for m in SENTENCE_BREAK.finditer(text):
@@ -23,7 +43,30 @@ def sentences(text: str) -> list[tuple[int, str]]:
     return [(o, s) for o, s in out if s.strip()]
 
 
+def sentence_ends(text: str) -> list[int]:
+    """Offsets just past the final punctuation of every sentence but the last, ascending.
+
+    The sentence holding offset ``i`` spans from ``ends[k - 1]`` (or 0) to ``ends[k]`` (or
+    ``len(text)``), with ``k = bisect.bisect_right(ends, i)``.
+    """
+    return [m.start() for m in SENTENCE_BREAK.finditer(text)]
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of ``text``."""
     m = SENTENCE_BREAK.search(text)
     return text[: m.start()] if m else text
+
+
+# Not a sentence break but the start of a clause: after ".", "!", "?", ":" or ";" and white
+# space, after "(", or at the start of the text. The benchmarks stage asks it of the few
+# characters in front of a capitalised word, to tell a name ("Penn Treebank") from a word that
+# is capitalised only by its position ("Various datasets", "(Existing benchmarks"). Unlike a
+# sentence break it counts ":", ";" and "(", and the "." of an abbreviation ("e.g. Several
+# benchmarks"): there, too, a capital says nothing about a name.
+_CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\(\s*)$")
+
+
+def at_clause_start(before: str) -> bool:
+    """True when text ending in ``before`` is at the start of a sentence or clause."""
+    return _CLAUSE_START.search(before) is not None
