@@ -1,0 +1,74 @@
+"""Draw the abstracts of the names dev set (benchmarks/devset/names.jsonl) from ../shared/corpora.
+
+    python scripts/sample_names_devset.py [--n 126] [--seed 12] > /tmp/names_sample.jsonl
+
+Draws ``n`` abstracts with a fixed seed: half from ``recent/`` (2023-2025, every venue-year
+file in turn) and half from ``paperlists/`` (2016-2025), skipping abstracts already in
+``benchmarks/devset/methods.jsonl`` and abstracts under 40 words. Each record gets a ``split``
+("dev" or "heldout", a third held out) drawn with the same seed before any labelling or tuning,
+so the held-out part was never looked at while the rules were written. Labels are added by hand
+afterwards (see ``benchmarks/eval_names.py`` for the format).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = ROOT.parent / "shared" / "corpora"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=126)
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--corpora", default=str(CORPORA))
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    known = {
+        " ".join(json.loads(line)["text"].split())
+        for line in (ROOT / "benchmarks/devset/methods.jsonl").read_text().splitlines()
+        if line.strip()
+    }
+    out = []
+    for folder, share in (("recent", args.n - args.n // 2), ("paperlists", args.n // 2)):
+        files = sorted((Path(args.corpora) / folder).glob("*.json"))
+        per_file = {f: json.loads(f.read_text(encoding="utf-8")) for f in files}
+        order = list(files)
+        rng.shuffle(order)
+        i = 0
+        picked = 0
+        while picked < share:
+            f = order[i % len(order)]
+            i += 1
+            recs = per_file[f]
+            rec = recs[rng.randrange(len(recs))]
+            text = rec.get("abstract") or ""
+            if len(text.split()) < 40 or " ".join(text.split()) in known:
+                continue
+            known.add(" ".join(text.split()))
+            rid = "n" + hashlib.sha1(text.encode()).hexdigest()[:15]
+            out.append(
+                {
+                    "id": rid,
+                    "source": f"{folder}/{f.name}:record {recs.index(rec)}",
+                    "title": rec.get("title"),
+                    "text": text,
+                }
+            )
+            picked += 1
+    splits = ["heldout"] * (len(out) // 3) + ["dev"] * (len(out) - len(out) // 3)
+    rng.shuffle(splits)
+    for rec, split in zip(out, splits):
+        rec["split"] = split
+        sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
