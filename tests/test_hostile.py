@@ -13,6 +13,7 @@ import pytest
 
 from extract import store
 from extract.pipeline import build
+from extract.readers import read_file
 from tests.conftest import ROOT
 
 FIX = Path(__file__).parent / "fixtures"
@@ -147,3 +148,37 @@ def test_interrupted_build_leaves_previous_database_readable_and_unchanged(tmp_p
     report = build([seeds_dir], db, skip={"keywords"})
     assert len(store.read_table(db, "papers")) == len(report.ingest.papers) == 48
     assert list(tmp_path.glob("db.duckdb.tmp-*")) == []
+
+
+def test_bibtex_megabyte_of_unclosed_braces(tmp_path):
+    d = _good_dir(tmp_path)
+    (d / "braces.bib").write_text("@misc{x,\n  abstract = {" + "{" * 1_000_000 + "\n", encoding="utf-8")
+    (d / "closers.bib").write_text(
+        "@misc{y,\n  abstract = {" + GOOD_ABSTRACT.replace("De-mark", "Un-mark") + "}\n}\n" + "}" * 1_000_000,
+        encoding="utf-8",
+    )
+    report = build([d], tmp_path / "db.duckdb", skip={"keywords"}, keep_going=True)
+    assert _errors(report) == ["braces.bib: unclosed brace in @misc entry starting at line 1"]
+    assert len(report.ingest.papers) == 2
+
+
+def test_bibtex_hundred_thousand_entries_and_broken_entries_in_linear_time(tmp_path):
+    n = 100_000
+    many = tmp_path / "many.bib"
+    many.write_text(
+        "".join(f"@misc{{k{i},\n  title = {{T{i}}},\n  abstract = {{Abstract number {i}.}}\n}}\n" for i in range(n)),
+        encoding="utf-8",
+    )
+    start = time.perf_counter()
+    records, problems = read_file(many, "many.bib")
+    assert time.perf_counter() - start < 60  # seconds; counting lines from the top per entry took minutes
+    assert len(records) == n and problems == []
+    assert records[-1].locator == f"line {4 * (n - 1) + 1}"
+    broken = tmp_path / "broken.bib"
+    n = 20_000  # entries that never close: each one is reported
+    broken.write_text("@misc{x,\n" * n + "@misc{k,\n  abstract = {" + GOOD_ABSTRACT + "}\n}\n", encoding="utf-8")
+    start = time.perf_counter()
+    records, problems = read_file(broken, "broken.bib")
+    assert time.perf_counter() - start < 60
+    assert [r.locator for r in records] == [f"line {n + 1}"]
+    assert len(problems) == n and problems[-1].locator == f"line {n}"

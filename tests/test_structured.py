@@ -1,6 +1,7 @@
 """Structured readers: paperlists JSON, JSON Lines, CSV and BibTeX, on small fixtures."""
 
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,64 @@ def test_same_abstract_across_formats_is_one_paper_with_every_source(seeds_dir):
     scalebio = by_start["Bilevel optimization has shown its utili"]
     assert {s[0] for s in scalebio.sources} == {"000_7ef0b9c4a55fd6de.txt", "papers.jsonl", "anthology.bib"}
     assert len(result.papers) == 48  # every fixture abstract is also a seed abstract
+
+
+@pytest.mark.parametrize("line_end", ["", "\\"])  # "\\": the LaTeX control space at a line end
+def test_bibtex_strings_concatenation_latex_and_line_numbers(tmp_path, line_end):
+    bib = tmp_path / "library.bib"
+    bib.write_text(
+        textwrap.dedent(
+            r"""
+            @string{acl = "Proceedings of the 60th Annual Meeting of the Association for Computational Linguistics"}
+            @comment{ignored, with {nested} braces}
+            @inproceedings{a,
+              title = "M{\"u}ller and Caf\'e: {A}ttention \& More",
+              booktitle = acl # " (Volume 1: Long Papers)",
+              year = 2022,
+              note = {ends in a LaTeX line break\\},
+              howpublished = {one line<END>
+            and another},
+              abstract = {First abstract, broken \\
+            over two lines.},
+            }
+
+            @ article{b,
+              journal = {Transactions of the Association for Computational Linguistics},
+              year = {2023},
+              abstract = "Second abstract."
+            }
+            @misc{a,
+              abstract = {Same key as the first entry: kept, papers are deduplicated by abstract.}
+            }
+            """
+        ).lstrip().replace("<END>", line_end),
+        encoding="utf-8",
+    )
+    records, problems = read_file(bib, "library.bib")
+    assert problems == []
+    assert [(r.locator, r.title, r.venue, r.year) for r in records] == [
+        ("line 3", "Müller and Café: Attention & More", "ACL", 2022),
+        ("line 14", None, "TACL", 2023),
+        ("line 19", None, None, None),
+    ]
+    assert records[0].abstract == r"First abstract, broken \\ over two lines."
+
+
+def test_bibtex_malformed_entry_is_reported_with_its_line_and_the_rest_is_read(tmp_path):
+    good = "@misc{{k{0},\n  title = {{Paper {0}}},\n  abstract = {{Abstract number {0}.}}\n}}\n"
+    bib = tmp_path / "broken.bib"
+    bib.write_text(
+        good.format(1)
+        + "@misc{bad,\n  abstract = {never closed\n"  # line 5
+        + good.format(2)  # line 7
+        + "@misc{worse,,\n  abstract = {double comma}\n}\n"  # line 11
+        + good.format(3),  # line 14
+        encoding="utf-8",
+    )
+    records, problems = read_file(bib, "broken.bib")
+    assert [(r.locator, r.title) for r in records] == [
+        ("line 1", "Paper 1"), ("line 7", "Paper 2"), ("line 14", "Paper 3")
+    ]
+    assert [(p.locator, p.severity) for p in problems] == [("line 5", "warning"), ("line 11", "warning")]
+    assert problems[0].message == "unclosed brace in @misc entry starting at line 5; skipped"
+    assert problems[1].message.startswith("malformed @misc entry starting at line 11 (")
