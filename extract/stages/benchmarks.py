@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -141,18 +141,21 @@ def extract_rows(paper: PaperText) -> list[dict]:
     return rows
 
 
-def mentions(paper: PaperText) -> list[tuple[int, int, str]]:
-    """Every occurrence ``(start, end, name)`` of the paper's benchmarks, in text order.
+def occurrences(abstract: str, names: Iterable[str]) -> list[tuple[int, int, str]]:
+    """Every occurrence ``(start, end, name)`` of ``names`` in ``abstract``, in text order.
 
-    The table keeps one row per name; the metrics stage needs every place a benchmark is
-    named, to attach it to the results reported in the same sentence.
+    The table keeps one row per name; the metrics stage reads those rows and needs every place
+    a benchmark is named, to attach it to the results reported in the same sentence.
     """
-    view = clean_view(paper.abstract)
-    names = {name for name, _, _ in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title))}
+    view = clean_view(abstract)
     out = []
-    for name in names:
+    for name in set(names):
         for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", view.text):
             start, end = view.span(m.start(), m.end())
             out.append((start, end, name))
     return sorted(out)
 
+
+def mentions(paper: PaperText) -> list[tuple[int, int, str]]:
+    """Every occurrence of the benchmarks this stage finds in ``paper`` (:func:`occurrences`)."""
+    return occurrences(paper.abstract, [r["name"] for r in extract_rows(paper)])

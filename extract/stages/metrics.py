@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -378,10 +378,21 @@ def metric_rows(paper_id: str, matches: list[MetricMatch]) -> list[dict]:
     ]
 
 
-def extract_rows(paper: PaperText) -> list[dict]:
-    """Reported outcomes in the abstract of ``paper``, with the benchmark of their sentence."""
+def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = None) -> list[dict]:
+    """Reported outcomes in the abstract of ``paper``, with the benchmark of their sentence.
+
+    In a build, ``deps["benchmarks"]`` holds this paper's rows of the benchmarks stage (the
+    stage declares it reads them): the benchmark finder is not run again. Called on its own
+    (``deps`` None), the benchmark finder runs here.
+    """
     matches = find_metrics(paper.abstract)
-    if matches:  # most abstracts report no number: skip the benchmark extractor for them
-        spans = benchmarks.mentions(paper)
+    if not matches:  # most abstracts report no number
+        return []
+    if deps is None:
+        names = [r["name"] for r in benchmarks.extract_rows(paper)]
+    else:
+        names = [r["name"] for r in deps.get("benchmarks", ())]
+    if names:
+        spans = benchmarks.occurrences(paper.abstract, names)
         matches = with_benchmarks(paper.abstract, matches, spans)
     return metric_rows(paper.paper_id, matches)
