@@ -65,9 +65,11 @@ else:
         "brackets: 95% Wilson interval. Regenerate with `python benchmarks/accuracy_report.py`; "
         "details in docs/ACCURACY.md."
     )
+    acc_rows = analytics.accuracy_table(acc["rows"])
     st.dataframe(
-        analytics.accuracy_table(acc["rows"]),
+        acc_rows,
         hide_index=True,
+        height=35 * (len(acc_rows) + 1) + 3,  # every row, no inner scrolling
         column_config={
             "precision": st.column_config.TextColumn("precision [95% CI]"),
             "recall": st.column_config.TextColumn("recall [95% CI]"),
