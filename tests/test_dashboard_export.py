@@ -46,3 +46,16 @@ def test_parquet_and_json_round_trip():
     }
     with pytest.raises(ValueError):
         export.to_bytes(df, "xlsx")
+
+
+def test_zip_holds_exactly_the_frames_it_is_given():
+    import zipfile
+
+    papers = pd.DataFrame({"paper_id": ["p1", "p2"], "title": ["=cmd", "RAG study"]})
+    tech = pd.DataFrame({"paper_id": ["p2"], "technique": ["RAG"]})
+    data = export.zip_tables({"papers": papers, "techniques": tech}, "csv")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert sorted(zf.namelist()) == ["papers.csv", "techniques.csv"]
+        rows = list(csv.DictReader(io.StringIO(zf.read("papers.csv").decode())))
+    assert [r["paper_id"] for r in rows] == ["p1", "p2"]
+    assert rows[0]["title"] == "'=cmd"  # formula-safe like the single downloads

@@ -68,3 +68,13 @@ def test_empty_techniques_table():
     empty = pd.DataFrame(columns=["paper_id", "technique", "theme"])
     assert options(PAPERS, empty)["tag"] == []
     assert apply(Filters(tags=("RAG",)), PAPERS, empty) == []
+
+
+@pytest.mark.parametrize(
+    "value,expected",
+    [(None, True), ("", True), ("true", True), ("false", False), ("0", False), ("No", False)],
+)
+def test_accepted_only_is_on_unless_the_link_turns_it_off(value, expected):
+    from dashboard.filters import accepted_from_url
+
+    assert accepted_from_url(value) is expected
