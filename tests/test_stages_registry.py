@@ -143,3 +143,15 @@ def test_a_stage_with_two_tables_routes_rows_by_their_table_tag(monkeypatch):
     out = split_rows(stages.get_stage("keywords"), rows)
     assert out == {"keywords": [{"paper_id": "p1", "keyword": "x", "score": 1.0, "rank": 1}],
                    "extra": [{"paper_id": "p1", "v": 2}]}
+
+
+@pytest.mark.parametrize("name", stages.STAGE_NAMES)
+def test_registry_declares_every_data_file_its_module_reads(name):
+    """The registry is what versions a stage: a file the module reads but the registry omits
+    would let a vocabulary edit reuse stale cached rows."""
+    stage = stages.get_stage(name)
+    declared = set(stage.spec.data_files)
+    module_files = set(getattr(stage.module, "DATA_FILES", ()))
+    assert module_files <= declared | {f for d in (*stage.spec.depends_on, *stage.spec.uses)
+                                       for f in stages.SPECS[d].data_files}, name
+    assert getattr(stage.module, "TABLE", stage.table) == stage.table
