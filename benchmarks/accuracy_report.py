@@ -11,7 +11,9 @@ each with the logic of the existing evaluation scripts and writes two files:
 What is scored depends on a file's ``gold`` keys: ``proposed``/``mentioned``/``techniques``/
 ``benchmarks`` as in ``benchmarks/eval_methods.py`` (names compared case- and
 markup-insensitively per abstract), ``sizes``/``metrics`` as in ``benchmarks/eval_numbers.py``
-(a size within 2%, a metric with the same value and unit, matched one to one). Scores are
+(a size within 2%, a metric with the same value and unit, matched one to one), ``results`` as
+in ``benchmarks/eval_results.py`` (complete rows; skipped, and said so, while that script or
+its stage does not load). Scores are
 micro-averaged: counts are summed over the abstracts of every file, then P = tp / (tp + fp),
 R = tp / (tp + fn).
 
@@ -49,7 +51,11 @@ NUMBER_KEYS = {
     "sizes": ("model_sizes", "parameter counts (within 2%)"),
     "metrics": ("metrics", "reported values (same value and unit)"),
 }
-ORDER = ["methods", "techniques", "benchmarks", "model_sizes", "metrics"]
+RESULT_KEYS = {
+    "results": ("results", "result rows (benchmark, metric, value and kind all agree)"),
+}
+ORDER = ["methods", "techniques", "benchmarks", "model_sizes", "metrics", "results"]
+ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS}
 
 
 def _load(name: str):
@@ -102,6 +108,31 @@ def score_numbers(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
     return counts
 
 
+def score_results(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
+    """tp, fp, fn of complete result rows with ``eval_results``' matching."""
+    er = _load("eval_results")
+    counts = {k: [0, 0, 0] for k in keys}
+    for rec in records:
+        pred = er.predict(rec)
+        gold = rec["gold"].get("results", [])
+        tp = len(er.match(gold, pred, er.complete))
+        counts["results"][0] += tp
+        counts["results"][1] += len(pred) - tp
+        counts["results"][2] += len(gold) - tp
+    return counts
+
+
+def _results_scorer_missing() -> str | None:
+    """Why result rows cannot be scored (no eval script or results stage), else None."""
+    if not (ROOT / "benchmarks" / "eval_results.py").is_file():
+        return "benchmarks/eval_results.py not found"
+    try:
+        _load("eval_results")
+    except Exception as exc:  # a stage being written may not import yet
+        return f"benchmarks/eval_results.py does not load ({type(exc).__name__}: {exc})"
+    return None
+
+
 def prf(tp: int, fp: int, fn: int) -> tuple[float | None, float | None, float | None]:
     """Precision, recall, F1 (None where undefined)."""
     p = tp / (tp + fp) if tp + fp else None
@@ -126,10 +157,14 @@ def measure(devset_dir: Path) -> dict:
         gold_keys = set().union(*(r.get("gold", {}).keys() for r in records))
         names = [k for k in NAME_KEYS if k in gold_keys]
         numbers = [k for k in NUMBER_KEYS if k in gold_keys]
-        unknown = sorted(gold_keys - set(NAME_KEYS) - set(NUMBER_KEYS))
+        result_keys = [k for k in RESULT_KEYS if k in gold_keys]
+        if result_keys and (why := _results_scorer_missing()):
+            skipped.append(f"{path.name}: result rows not scored: {why}")
+            result_keys = []
+        unknown = sorted(gold_keys - set(ALL_KEYS))
         if unknown:
             skipped.append(f"{path.name}: no scorer for gold keys {', '.join(unknown)}")
-        if not names and not numbers:
+        if not names and not numbers and not result_keys:
             continue
         has_split = any("split" in r for r in records)
         any_split |= has_split
@@ -142,8 +177,9 @@ def measure(devset_dir: Path) -> dict:
             for key, counts in {
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
+                **(score_results(recs, result_keys) if result_keys else {}),
             }.items():
-                table, what = {**NAME_KEYS, **NUMBER_KEYS}[key]
+                table, what = ALL_KEYS[key]
                 entry = per.setdefault(
                     (table, key, part),
                     {
@@ -178,7 +214,7 @@ def measure(devset_dir: Path) -> dict:
     rows.sort(
         key=lambda e: (
             ORDER.index(e["table"]) if e["table"] in ORDER else 99,
-            list({**NAME_KEYS, **NUMBER_KEYS}).index(e["measure"]),
+            list(ALL_KEYS).index(e["measure"]),
             part_rank.get(e["part"], 1),
             e["part"],
         )
@@ -231,10 +267,12 @@ def markdown(report: dict) -> str:
         "",
         "Precision: of the rows the extractor wrote, the share a person also labelled. Recall: of "
         "what a person labelled, the share the extractor found. Counts are summed over "
-        "abstracts (micro-average). *seeds* are the bundled abstracts the rules were first "
-        "written against; *corpus* abstracts come from `../shared/corpora` (or, where the dev "
-        "sets mark a `split`, one row per split). Small counts mean wide uncertainty: the brackets "
-        "give the 95% Wilson interval of each precision and recall.",
+        "abstracts (micro-average). Parts: *dev* and *heldout* are the splits a dev set marks "
+        "(*heldout* abstracts were set aside before the rules were written: the fairest "
+        "figure); in files without splits, *seeds* are the bundled abstracts the rules were "
+        "first written against and *corpus* abstracts come from `../shared/corpora`. Small "
+        "counts mean wide uncertainty: the brackets give the 95% Wilson interval of each "
+        "precision and recall.",
         "",
         *(
             []

@@ -60,8 +60,10 @@ else:
         "Precision (of the rows extracted, the share a person also labelled) and recall (of "
         "what a person labelled, the share extracted), on the hand-labelled abstracts of "
         f"{', '.join(d['file'].rsplit('/', 1)[-1] for d in acc['devsets'])} "
-        f"({acc['generated']}, commit {acc['commit']}). *corpus* abstracts come from the "
-        "conference lists, *seeds* are the bundled ones the rules were first written on; "
+        f"({acc['generated']}, commit {acc['commit']}). Parts: *dev* and *heldout* are the "
+        "splits a dev set marks (*heldout* abstracts were set aside before the rules were "
+        "written: the fairest figure); in files without splits, *corpus* abstracts come from "
+        "the conference lists and *seeds* are the bundled ones the rules were first written on; "
         "brackets: 95% Wilson interval. Regenerate with `python benchmarks/accuracy_report.py`; "
         "details in docs/ACCURACY.md."
     )
