@@ -149,15 +149,20 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "methods",
-            "Named methods and models: those a paper proposes and those it only mentions. One row per "
-            "(paper, name, role), at the name's first occurrence; a name in the vocabulary "
-            "(`extract/data/methods_vocab.toml`) is always `mentioned`.",
+            "Named methods and models: those a paper proposes and those it only mentions; the rows of "
+            "`names` of type `method`, plus every name the paper proposes (a proposed dataset or "
+            "metric is a contribution too). One row per (paper, name), at the name's first "
+            "occurrence; a name in the vocabulary (`extract/data/methods_vocab.toml`) or used by many "
+            "papers of the corpus is always `mentioned`.",
             (
                 _PID,
-                Column("name", "VARCHAR", "Method or model name, markup stripped (`ROPO`, `TEDUO`, `LoRA`)."),
+                Column("name", "VARCHAR", "Method or model name, markup stripped, spelling variants folded (`ROPO`, `HMM`, `LoRA`)."),
                 Column("role", "VARCHAR", "`proposed` (introduced by the paper) or `mentioned` (established, referred to)."),
                 _START,
                 _END,
+                Column("type", "VARCHAR", "Type of the name as in `names`: `method` except for proposed datasets, metrics, tasks."),
+                Column("confidence", "DOUBLE", "0-1 confidence of the name, its type and role (see `names`)."),
+                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`)."),
             ),
             stage="methods",
             sort_keys=("start", "end"),
@@ -166,6 +171,27 @@ TABLES: dict[str, Table] = {
                 Highlight("mentioned method", "#f6d186", 1),
             ),
             label_column="name",
+        ),
+        Table(
+            "names",
+            "Every name the recogniser finds in an abstract, whether or not a vocabulary knows it "
+            "(`extract/names/`): name-shaped tokens, versioned model names, acronym definitions and "
+            "capitalised multiword names, with a type and a role. `methods` and `benchmarks` are "
+            "views of it. One row per (paper, name), at its first occurrence.",
+            (
+                _PID,
+                Column("name", "VARCHAR", "Canonical name: the vocabulary's, else the spelling most used in the corpus, else the abstract's; an acronym stands for its long form (`DTW`, `Llama 3`, `HMM`)."),
+                Column("type", "VARCHAR", "`method` (methods, models, architectures, algorithms), `dataset` (datasets, benchmarks, environments), `metric`, `task` (tasks, problems, research fields) or `other` (hardware, sensors, colour spaces, organisations, languages, software)."),
+                Column("role", "VARCHAR", "`proposed` (the paper presents it as its own) or `mentioned` (used, compared with or referred to)."),
+                Column("confidence", "DOUBLE", "0-1: how sure the recogniser is of the name, its type and its role (a vocabulary name or an acronym definition scores higher than a bare capitalised phrase)."),
+                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`, `HMMs`)."),
+                _START,
+                _END,
+            ),
+            stage="names",
+            sort_keys=("start", "end"),
+            label_column="name",
+            label_details=("type", "role"),
         ),
         Table(
             "techniques",
@@ -188,12 +214,16 @@ TABLES: dict[str, Table] = {
         Table(
             "benchmarks",
             "Named evaluation benchmarks and datasets mentioned in the abstract, including datasets "
-            "the paper introduces. One row per (paper, name), at its first occurrence.",
+            "the paper introduces: the rows of `names` of type `dataset`. One row per (paper, name), "
+            "at its first occurrence.",
             (
                 _PID,
                 Column("name", "VARCHAR", "Benchmark or dataset name (`MMLU`, `TruthfulQA`, `BEIR`)."),
                 _START,
                 _END,
+                Column("role", "VARCHAR", "`proposed` (the paper introduces it) or `mentioned`."),
+                Column("confidence", "DOUBLE", "0-1 confidence of the name and its type (see `names`)."),
+                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated."),
             ),
             stage="benchmarks",
             sort_keys=("start", "end"),

@@ -24,6 +24,7 @@ CORPORA = ROOT.parent / "shared" / "corpora"
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the script; returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=126)
     ap.add_argument("--seed", type=int, default=12)

@@ -12,7 +12,7 @@ def _names(text: str) -> list[str]:
     rows = extract_rows(PaperText("p1", text))
     for r in rows:
         assert text[r["start"] : r["end"]].lower() == r["name"].lower()
-        assert set(r) == {"paper_id", "name", "start", "end"}
+        assert set(r) == {"paper_id", "name", "start", "end", "role", "confidence", "surface"}
     return [r["name"] for r in rows]
 
 

@@ -152,6 +152,7 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
     assert highlight.SPAN_COLORS["technique"] == TABLES["techniques"].highlights[0].color
     assert data.SPAN_TABLES == ("methods", "techniques", "benchmarks", "model_sizes", "metrics")
     assert ui.STAGE_OF == {
+        "names": "names",
         "methods": "methods",
         "techniques": "techniques",
         "benchmarks": "benchmarks",
@@ -165,7 +166,7 @@ def test_sort_keys_of_every_table():
     from extract.schema import TABLES
 
     keys = {name: t.sort_keys for name, t in TABLES.items()}
-    for name in ("methods", "techniques", "benchmarks", "model_sizes", "metrics"):
+    for name in ("names", "methods", "techniques", "benchmarks", "model_sizes", "metrics"):
         assert keys.pop(name) == ("start", "end")
     assert keys.pop("keywords") == ("rank",)
     assert set(keys.values()) == {()}, keys  # ingest tables: papers, sources, ...

@@ -16,7 +16,7 @@ def _rows(text: str, title: str | None = None) -> list[dict]:
             clean_view(text[r["start"] : r["end"]]).text.lower() == r["name"].lower()
             or r["role"] == "mentioned"
         )
-        assert set(r) == {"paper_id", "name", "role", "start", "end"}
+        assert set(r) == {"paper_id", "name", "role", "start", "end", "type", "confidence", "surface"}
     return rows
 
 
@@ -239,12 +239,14 @@ def test_not_proposed(text):
             "cognitive “Aha Moment”.",
             ["DeepSeek-R1"],
         ),
-        # seeds/003 line 60: LoRA mentioned, once, and not inside SuLoRA
+        # seeds/003 line 60: LoRA mentioned once, and not inside SuLoRA
         (
             "Among PEFT methods, LoRA is widely adopted. However, existing LoRA’s shared "
             "parameter space paradigm "
             "introduces parameter interference. SuLoRA significantly outperforms LoRA.",
-            ["LoRA"],
+            # PEFT and SuLoRA are names the recogniser finds by their shape; this fragment has no
+            # proposal cue, so SuLoRA is only mentioned here
+            ["PEFT", "LoRA", "SuLoRA"],
         ),
         # seeds/004 line 13: an alias maps to the canonical name
         (

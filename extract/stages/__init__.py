@@ -57,12 +57,22 @@ class StageSpec:
 
 _METHOD_VOCAB = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
 
+_NAME_DATA = (*_METHOD_VOCAB, "name_types.toml", "name_stats.tsv")
+
 REGISTRY: tuple[StageSpec, ...] = (
+    StageSpec(
+        "names",
+        "extract.names",
+        ("names",),
+        data_files=_NAME_DATA,
+        description="every name with its type (method, dataset, metric, task, other) and role",
+    ),
     StageSpec(
         "methods",
         "extract.stages.methods",
         ("methods",),
-        data_files=_METHOD_VOCAB,
+        depends_on=("names",),  # the rows of type method and the proposed names
+        data_files=_NAME_DATA,
         description="proposed and mentioned method/model names",
     ),
     StageSpec(
@@ -76,8 +86,9 @@ REGISTRY: tuple[StageSpec, ...] = (
         "benchmarks",
         "extract.stages.benchmarks",
         ("benchmarks",),
+        depends_on=("names",),  # the rows of type dataset
         uses=("methods",),  # the proposed-name rules find datasets a paper introduces
-        data_files=_METHOD_VOCAB,
+        data_files=_NAME_DATA,
         description="benchmarks and datasets named in the abstract",
     ),
     StageSpec(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,7 +31,7 @@ from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import at_clause_start
 
 TABLE = "benchmarks"
-VERSION = "2"
+VERSION = "3"
 DATA_FILES: tuple[str, ...] = (
     "benchmarks_vocab.toml",
     "methods_vocab.toml",
@@ -131,14 +131,36 @@ def find_benchmarks(
     return sorted(((n, s, e) for n, (s, e) in found.items()), key=lambda x: x[1])
 
 
-def extract_rows(paper: PaperText) -> list[dict]:
-    """Benchmark rows for ``paper``: one per name at its first occurrence."""
-    view = clean_view(paper.abstract)
-    rows = []
-    for name, s, e in find_benchmarks(view.text, methods.proposals_for(view.text, paper.title)):
-        start, end = view.span(s, e)
-        rows.append({"paper_id": paper.paper_id, "name": name, "start": start, "end": end})
-    return rows
+def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
+    """The ``benchmarks`` rows among a paper's ``names`` rows: names of type dataset."""
+    return [
+        {
+            "paper_id": paper_id,
+            "name": r["name"],
+            "start": r["start"],
+            "end": r["end"],
+            "role": r["role"],
+            "confidence": r["confidence"],
+            "surface": r["surface"],
+        }
+        for r in names
+        if r["type"] == "dataset"
+    ]
+
+
+def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = None) -> list[dict]:
+    """Benchmark rows for ``paper``: one per dataset/benchmark name at its first occurrence.
+
+    In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
+    the recogniser runs here.
+    """
+    if deps is None:
+        from extract import names
+
+        rows = names.extract_rows(paper)
+    else:
+        rows = deps.get("names", ())
+    return rows_from_names(paper.paper_id, rows)
 
 
 def occurrences(abstract: str, names: Iterable[str]) -> list[tuple[int, int, str]]:

@@ -40,17 +40,18 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.text.markup import MARKUP_CHARS, clean_view
+from extract.text.markup import MARKUP_CHARS, clean_view  # noqa: F401 (re-exported)
 from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "2"
+VERSION = "3"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -481,44 +482,47 @@ def _first_occurrence(text: str, name: str, default: tuple[int, int]) -> tuple[i
     return (i, i + len(name)) if 0 <= i < default[0] else default
 
 
-def extract_rows(paper: PaperText) -> list[dict]:
-    """Method rows for ``paper``: one per (name, role) at its first occurrence."""
-    view = clean_view(paper.abstract)
-    text = view.text
-    proposals = proposals_for(text, paper.title)
-    proposed = {p.name: (p.start, p.end) for p in proposals}
+def emphasised_names(abstract: str) -> tuple[str, ...]:
+    """Name-shaped tokens wholly in bold/italic markup that may be proposed names (rule 5)."""
     v = vocab()
-    for tok in _emphasised(paper.abstract):
-        if tok not in proposed and _acceptable(tok, v):
-            i = find_word(text, tok)
-            if i >= 0:
-                proposed[tok] = (i, i + len(tok))
-    rows: list[dict] = []
-    for name, span in proposed.items():
-        start, end = view.span(*_first_occurrence(text, name, span))
-        rows.append(
-            {
-                "paper_id": paper.paper_id,
-                "name": name,
-                "role": "proposed",
-                "start": start,
-                "end": end,
-            }
-        )
-    seen: set[str] = set(proposed)
-    for name, s, e in find_mentioned(text):
-        if name in seen:
-            continue
-        seen.add(name)
-        start, end = view.span(s, e)
-        rows.append(
-            {
-                "paper_id": paper.paper_id,
-                "name": name,
-                "role": "mentioned",
-                "start": start,
-                "end": end,
-            }
-        )
-    rows.sort(key=lambda r: (r["start"], r["end"]))
-    return rows
+    return tuple(tok for tok in _emphasised(abstract) if _acceptable(tok, v))
+
+
+def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
+    """The ``methods`` rows among a paper's ``names`` rows.
+
+    Names of type method, and every name the paper proposes (a proposed dataset or metric is a
+    contribution too).
+    """
+    out = []
+    for r in names:
+        if r["type"] == "method" or r["role"] == "proposed":
+            out.append(
+                {
+                    "paper_id": paper_id,
+                    "name": r["name"],
+                    "role": r["role"],
+                    "start": r["start"],
+                    "end": r["end"],
+                    "type": r["type"],
+                    "confidence": r["confidence"],
+                    "surface": r["surface"],
+                }
+            )
+    out.sort(key=lambda r: (r["start"], r["end"]))
+    return out
+
+
+def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = None) -> list[dict]:
+    """Method rows for ``paper``: one per name at its first occurrence.
+
+    In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
+    the recogniser runs here.
+    """
+    if deps is None:
+        from extract import names
+
+        rows = names.extract_rows(paper)
+    else:
+        rows = deps.get("names", ())
+    return rows_from_names(paper.paper_id, rows)

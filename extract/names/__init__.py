@@ -1,0 +1,385 @@
+r"""Names in an abstract, including names no vocabulary has seen: the ``names`` stage.
+
+One recogniser finds every name of an abstract, gives it a **type** (method/model,
+dataset/benchmark, metric, task, other) and a **role** (``proposed``: the paper presents it as
+its own contribution; ``mentioned``: it uses, compares with or talks about it), each with a
+confidence in [0, 1]. The ``methods`` and ``benchmarks`` tables are views of its output
+(:mod:`extract.stages.methods`, :mod:`extract.stages.benchmarks`).
+
+1. **Candidates** (:mod:`extract.names.candidates`): name-shaped tokens, versioned model names,
+   acronym definitions in both directions and capitalised multiword names, found from their
+   shape; plus the vocabularies (``methods_vocab.toml``, ``benchmarks_vocab.toml``, with their
+   context patterns "the X benchmark") as priors and canonical spellings.
+2. **Folding**: spelling variants are one name (:func:`extract.names.candidates.fold`): "HMMs" =
+   "HMM", "Llama 3" = "LLaMA-3"; an acronym and its long form are one name. The name shown is the
+   vocabulary's canonical name, else the spelling most used across the corpus
+   (``name_stats.tsv``), else the abstract's own; ``surface`` keeps the spellings of the
+   abstract ("Dynamic Time Warping | DTW").
+3. **Type** (:mod:`extract.names.types`): sentence cues, long-form head nouns, priors and the
+   corpus votes of ``name_stats.tsv``.
+4. **Role**: the proposal rules of :func:`extract.stages.methods.find_proposed` (introduction,
+   naming, appositive, passive, emphasis and title cues). A name the corpus shows in use by many
+   papers (``name_stats.tsv``: at least ``WIDELY_USED`` abstracts, proposed in under a fifth of
+   them: NeRF, SLAM, MCMC, ReLU) is not new: it is ``mentioned``, however the sentence reads.
+   Vocabulary names are never proposed.
+
+Not names: acronyms of a class of things or of the field (``name_types.toml`` ``not_names``:
+LLM, DNN, SOTA) and the stoplisted words of ``method_stoplist.toml`` ``common``.
+
+**Confidence** of a row: how sure the recogniser is that the span is a name of that type and
+role: the evidence it came from (a vocabulary entry 0.95, an acronym definition 0.9, a
+name-shaped token 0.8, a versioned name 0.85, a multiword or proper noun 0.6, a proposal cue
+0.9), times the share of the type evidence (at least 0.5), lowered for a name the corpus has
+seen rarely capitalised like this.
+
+The corpus statistics are a shipped data file built by ``scripts/name_stats.py`` from
+``../shared/corpora``; they are declared in the stage's data files, so the per-abstract cache
+stays valid (a paper's rows depend on its abstract and the shipped files only).
+
+Rows: one per (paper, name) at its first occurrence; ``start``/``end`` are offsets into
+``paper.abstract`` (the short form of an acronym when the abstract uses it, else its long form).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extract.datafiles import DATA_DIR
+from extract.names import types as T
+from extract.names.candidates import Candidate, find_candidates, fold, singular
+from extract.records import PaperText
+from extract.text.markup import clean_view
+from extract.text.sentences import sentences
+
+TABLE = "names"
+VERSION = "1"
+DATA_FILES: tuple[str, ...] = (
+    "methods_vocab.toml",
+    "method_stoplist.toml",
+    "benchmarks_vocab.toml",
+    "name_types.toml",
+    "name_stats.tsv",
+)
+ROLES = ("proposed", "mentioned")
+WIDELY_USED = 25  # abstracts of the corpus using a name before it is "not new"
+
+_KIND_CONFIDENCE = {
+    "vocab": 0.95,
+    "acronym": 0.9,
+    "longform": 0.9,
+    "version": 0.85,
+    "token": 0.8,
+    "context": 0.8,
+    "proposal": 0.9,
+    "multiword": 0.6,
+    "proper": 0.6,
+}
+
+
+@dataclass(frozen=True)
+class NameStats:
+    """Corpus statistics of one fold key (a row of ``name_stats.tsv``)."""
+
+    surface: str
+    df: int  # abstracts naming it
+    proposed: int  # abstracts proposing it (by the proposal rules)
+    votes: dict[str, float]  # type -> cue count over the corpus
+
+
+@dataclass(frozen=True)
+class Stats:
+    """``name_stats.tsv``: per-name statistics and the proper nouns of the corpus."""
+
+    names: dict[str, NameStats]
+    proper: frozenset[str]  # lower-cased capitalised words that are proper nouns
+
+
+@lru_cache(maxsize=1)
+def stats() -> Stats:
+    """Load ``extract/data/name_stats.tsv`` (empty statistics when the file is missing)."""
+    path = DATA_DIR / "name_stats.tsv"
+    names: dict[str, NameStats] = {}
+    proper: set[str] = set()
+    if not path.exists():
+        return Stats(names, frozenset())
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.reader((line for line in f if not line.startswith("#")), delimiter="\t"):
+            if row[0] == "proper":
+                proper.add(row[1])
+            elif row[0] == "name":
+                _, key, surface, df, prop, *votes = row
+                names[key] = NameStats(
+                    surface, int(df), int(prop), {t: float(v) for t, v in zip(T.TYPES, votes)}
+                )
+    return Stats(names, frozenset(proper))
+
+
+@dataclass(frozen=True)
+class Priors:
+    """Vocabulary knowledge: canonical names and prior types per fold key."""
+
+    canonical: dict[str, str]  # fold key -> canonical name
+    types: dict[str, str]  # fold key -> prior type
+    not_names: frozenset[str]  # fold keys
+    words: frozenset[str]  # single capitalised words a vocabulary knows (Transformer, Gemini)
+
+
+@lru_cache(maxsize=1)
+def priors() -> Priors:
+    """Canonical names and prior types from the vocabularies and ``name_types.toml``."""
+    data = tomllib.loads((DATA_DIR / "name_types.toml").read_text(encoding="utf-8"))
+    mv = tomllib.loads((DATA_DIR / "methods_vocab.toml").read_text(encoding="utf-8"))
+    bv = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
+    canonical: dict[str, str] = {}
+    types: dict[str, str] = {}
+    for typ in ("other", "task", "metric"):
+        for n in data.get(typ, []):
+            canonical.setdefault(fold(n), n)
+            types.setdefault(fold(n), typ)
+    for e in bv.get("benchmark", []):
+        for s in (e["name"], *e.get("aliases", [])):
+            canonical[fold(s)] = e["name"]
+            types[fold(s)] = "dataset"
+    for e in mv.get("method", []):
+        for s in (e["name"], *e.get("aliases", [])):
+            canonical[fold(s)] = e["name"]
+            types[fold(s)] = "method"
+    for e in mv.get("model_family", []):
+        types.setdefault(fold(e["name"]), "method")
+    stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
+    not_names = {fold(n) for n in data.get("not_names", [])}
+    words = {
+        s
+        for s in list(canonical.values())
+        + [e["name"] for e in mv.get("model_family", [])]
+        + [a for e in mv.get("method", []) for a in e.get("aliases", [])]
+        if re.fullmatch(r"[A-Z][a-z]+", s)
+    }
+    common = frozenset(fold(w) for w in stop.get("common", []) if w not in words)
+    return Priors(canonical, types, frozenset(not_names | common), frozenset(words))
+
+
+_LATEX = re.compile(
+    r"(?:tilde|widetilde|hat|widehat|bar|mathcal|mathbb|mathbf|mathrm|frac|sqrt|"
+    r"overline|vec|dot|ddot|operatorname)[A-Z]"
+)
+
+
+def _initials(phrase: str) -> str:
+    return "".join(w[0] for w in re.findall(r"[A-Za-z][\w]*", phrase) if w[0].isupper())
+
+
+def _name_like(name: str) -> bool:
+    """A proposal is kept when it is shaped like a name (not "SO" of "SO(3)", not "tildeO")."""
+    from extract.names.candidates import CAPS_WORDS, token_shaped
+
+    if _LATEX.match(name) or name.upper() in CAPS_WORDS and name.isupper():
+        return False
+    return token_shaped(name) or bool(
+        re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z]+)*(?: [A-Z][\w-]*)*", name)
+    )
+
+
+@dataclass(frozen=True)
+class Name:
+    """A name recognised in the clean view of an abstract."""
+
+    name: str
+    type: str
+    role: str
+    confidence: float
+    surface: str  # spellings in this abstract, " | "-separated, first seen first
+    start: int  # clean-view offsets of its first occurrence
+    end: int
+
+
+@dataclass
+class _Acc:
+    key: str
+    first: Candidate
+    surfaces: list[str]
+    kinds: set[str]
+    long: str | None
+    scores: dict[str, float]
+    short_first: Candidate | None = None
+
+
+def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
+    """Vocabulary and context-pattern matches as candidates, with the type they imply."""
+    from extract.stages import benchmarks, methods
+
+    out: list[tuple[Candidate, str | None]] = []
+    for name, s, e in methods.find_mentioned(text):
+        out.append((Candidate(text[s:e], s, e, "vocab", name), "method"))
+    for name, s, e in benchmarks.find_benchmarks(text, ()):
+        out.append((Candidate(text[s:e], s, e, "context", name), "dataset"))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def recognise(
+    text: str, title: str | None = None, emphasised: tuple[str, ...] = ()
+) -> tuple[Name, ...]:
+    """Every name in a markup-free ``text``.
+
+    ``title``: for the title-prefix proposal cue; ``emphasised``: names wholly in bold/italic
+    markup in the original abstract (proposed when they are not established names).
+    """
+    from extract.stages import methods
+
+    st = stats()
+    pr = priors()
+    sents = sentences(text)
+    cands = [(c, None) for c in find_candidates(text, sents, st.proper, pr.words)]
+    cands += _vocab_candidates(text)
+    proposals = methods.proposals_for(text, title)
+    proposed_datasets = {fold(p.name) for p in proposals if p.dataset}
+    for p in proposals:
+        if not _name_like(p.name):
+            continue
+        cands.append((Candidate(text[p.start : p.end], p.start, p.end, "proposal", p.name), None))
+    proposed_keys = {fold(p.name) for p in proposals if _name_like(p.name)}
+    for tok in emphasised:
+        i = methods.find_word(text, tok)
+        if i >= 0 and fold(tok) not in proposed_keys:
+            proposed_keys.add(fold(tok))
+            cands.append((Candidate(tok, i, i + len(tok), "proposal", tok), None))
+    # longest span first at each offset: a vocabulary or version match covers its parts
+    cands.sort(key=lambda c: (c[0].start, -(c[0].end - c[0].start)))
+    covered: list[tuple[int, int, str]] = []  # spans of vocab/version/multiword matches
+    accs: dict[str, _Acc] = {}
+    for cand, implied in cands:
+        if cand.kind in ("token", "proper") and any(
+            a <= cand.start and cand.end <= b and (b - a) > (cand.end - cand.start)
+            for a, b, k in covered
+        ):
+            continue
+        key = fold(cand.short)
+        if cand.kind == "multiword":
+            # a multiword name that only wraps a known or defined name ("SOTA RGB-NVS") adds nothing
+            inner = [w for w in cand.short.split() if fold(w) in accs or fold(w) in pr.types]
+            if (
+                inner
+                and len(cand.short.split()) - len(inner) < 2
+                and not cand.short.endswith(inner[-1])
+            ):
+                continue
+        if key in pr.not_names or not key or len(key) < 2 or _LATEX.match(cand.short):
+            continue
+        if cand.kind in ("multiword", "longform") and fold(_initials(cand.short)) in pr.not_names:
+            continue  # "Large Language Models"
+        if cand.kind in ("token", "proper", "context") and any(
+            a <= cand.start and cand.end <= b and (b - a) > (cand.end - cand.start)
+            for a, b, k in covered
+            if k == "multiword" and text[a:b].endswith(cand.surface)
+        ):
+            continue  # "Split CIFAR-100" is the name, not "CIFAR-100"
+        if cand.kind in ("vocab", "version", "multiword", "context"):
+            covered.append((cand.start, cand.end, cand.kind))
+        acc = accs.get(key)
+        if acc is None:
+            acc = accs[key] = _Acc(key, cand, [], set(), None, {})
+        if cand.surface not in acc.surfaces:
+            acc.surfaces.append(cand.surface)
+        acc.kinds.add(cand.kind)
+        if cand.long:
+            acc.long = cand.long
+        if cand.kind != "longform" and acc.short_first is None:
+            acc.short_first = cand
+        if implied:
+            acc.scores[implied] = acc.scores.get(implied, 0.0) + 4.0
+        if len(acc.surfaces) <= 4:
+            for typ, w in T.cue_votes(text, cand.start, cand.end):
+                acc.scores[typ] = acc.scores.get(typ, 0.0) + w
+    out: list[Name] = []
+    for key, acc in accs.items():
+        scores = dict(acc.scores)
+        if acc.long:
+            hv = T.head_vote(acc.long)
+            if hv:
+                scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
+        elif "multiword" in acc.kinds:
+            hv = T.head_vote(acc.first.short)
+            if hv:
+                scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
+        prior = pr.types.get(key)
+        if prior:
+            scores[prior] = scores.get(prior, 0.0) + 6.0
+        ns = st.names.get(key)
+        if ns and ns.df >= 3:
+            total = sum(ns.votes.values())
+            if total:
+                for t, v in ns.votes.items():
+                    scores[t] = scores.get(t, 0.0) + 3.0 * v / total
+        role = "proposed" if key in proposed_keys else "mentioned"
+        if role == "proposed" and (
+            key in pr.canonical
+            or (ns is not None and ns.df - ns.proposed >= WIDELY_USED and ns.proposed * 5 < ns.df)
+        ):
+            role = "mentioned"
+        if role == "proposed" and key in proposed_datasets:
+            scores["dataset"] = scores.get("dataset", 0.0) + 5.0
+        if "multiword" in acc.kinds and not scores:
+            last = st.names.get(fold(acc.first.short.split()[-1]))
+            if last and last.df >= 3:
+                for t, v in last.votes.items():
+                    scores[t] = scores.get(t, 0.0) + v / max(1.0, sum(last.votes.values()))
+        typ, type_conf = T.decide(scores)
+        kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
+        if role == "proposed":
+            kind_conf = max(kind_conf, _KIND_CONFIDENCE["proposal"])
+        if acc.kinds <= {"multiword", "proper"} and not (ns and ns.df >= 3):
+            kind_conf *= 0.8
+        conf = round(kind_conf * max(0.5, type_conf), 3)
+        display = pr.canonical.get(key)
+        if display is None:
+            if "vocab" in acc.kinds or "context" in acc.kinds:
+                display = next(
+                    c.short
+                    for c, _ in cands
+                    if fold(c.short) == key and c.kind in ("vocab", "context")
+                )
+            elif ns is not None and ns.df >= 3 and role == "mentioned":
+                display = ns.surface
+            else:
+                display = singular(acc.short_first.short if acc.short_first else acc.first.short)
+        first = acc.short_first or acc.first
+        out.append(Name(display, typ, role, conf, " | ".join(acc.surfaces), first.start, first.end))
+    out.sort(key=lambda n: (n.start, n.end))
+    return tuple(out)
+
+
+def names_for(paper: PaperText) -> tuple[Name, ...]:
+    """:func:`recognise` on the clean view of ``paper``'s abstract."""
+    from extract.stages import methods
+
+    return recognise(
+        clean_view(paper.abstract).text, paper.title, methods.emphasised_names(paper.abstract)
+    )
+
+
+def extract_rows(paper: PaperText) -> list[dict]:
+    """Rows of the ``names`` table for ``paper``: one per name, at its first occurrence."""
+    from extract.stages import methods
+
+    view = clean_view(paper.abstract)
+    rows = []
+    for n in recognise(view.text, paper.title, methods.emphasised_names(paper.abstract)):
+        start, end = view.span(n.start, n.end)
+        rows.append(
+            {
+                "paper_id": paper.paper_id,
+                "name": n.name,
+                "type": n.type,
+                "role": n.role,
+                "confidence": n.confidence,
+                "surface": n.surface,
+                "start": start,
+                "end": end,
+            }
+        )
+    return rows

@@ -1,0 +1,386 @@
+r"""Name candidates in a markup-free abstract: spans shaped like names, found without a vocabulary.
+
+Four sources, all on the clean view of the abstract (:func:`extract.text.markup.clean_view`):
+
+1. **Name-shaped tokens**: inner capitals (CoSyn, vMAP, BERTScore), all capitals (BERT, HMMs),
+   letters with digits (GPT-4o, ResNet-50, word2vec, Sim10k, 3DGS), hyphenated forms with such
+   a part (Diffusion-LM, Inception-ResNet-v2) or of capitalised words (Co-Boosting, Kac-Rice).
+   "RNN-based" yields RNN (and says RNN is used as a method). Not names: units and sizes
+   ("7B", "3D", "5Hz", "50x"), single letters with digits ("x2"), all-capital English words
+   ("AND", "OR") and every token of a sentence written in capitals.
+2. **Versioned model names**: a name-shaped or known word followed by a version number and
+   optionally a variant word ("Llama 3", "Gemini 1.5 Flash", "Claude 3 Opus").
+3. **Acronym definitions**, in both directions: "Dynamic Time Warping (DTW)",
+   "stochastic gradient descent (SGD)", "SGD (stochastic gradient descent)". The long form must
+   spell the acronym (first letters of words, or letters inside words, in order; the algorithm of
+   Schwartz and Hearst, 2003). The name is the acronym; the long form is kept as a surface form and
+   its head noun is a type cue ("... Network" is a method, "... Recognition" a task).
+4. **Capitalised multiword names** inside a sentence: "Google Research Football", "Penn
+   TreeBank", "Modal Dependency Corpus", "Graph Neural Networks", joined by "of", "for", "and",
+   "the", "&" ("Dialog State Tracking Challenge"). A capitalised word that only starts a clause
+   is dropped ("Experiments on ...").
+
+A plain capitalised word on its own ("Cityscapes", "Freebase", "Transformer") is a candidate
+only when the corpus statistics list it as a proper noun (capitalised in the middle of a sentence
+far more often than written in lower case) or a vocabulary knows it; eponym adjectives ending in
+"-ian"/"-ean" (Gaussian, Euclidean) are never names alone.
+
+Citations ("Pruthi et al., 2020", "(Zhou; 2016)"), URLs and LaTeX maths are masked first.
+
+Every candidate carries its **fold key** (:func:`fold`): case, spaces, hyphens, a possessive and
+the plural "s" of an acronym removed, so "HMMs" = "HMM", "Llama 3" = "LLaMA-3", "GPT4" = "GPT-4".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A token: letters/digits with inner hyphens, dots between digits, apostrophe-s, "+"/"++".
+TOKEN = re.compile(
+    r"(?<![\w+@/\\])[A-Za-z0-9][A-Za-z0-9+]*(?:(?:[-.][A-Za-z0-9+]+)|(?:'s))*(?:\+\+)?"
+)
+_UNIT = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?")
+_HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
+_CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
+_VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
+_VARIANT = re.compile(
+    r"\s(Flash|Pro|Turbo|Ultra|Mini|mini|Nano|Sonnet|Opus|Haiku|Instruct|Chat|Large|Base|Small|"
+    r"Medium|XL|XXL|Plus|Max|Lite|Vision)\b"
+)
+# A run of capitalised words (with connectors) inside a sentence.
+_CAP_RUN = re.compile(
+    r"(?<![\w-])(?:[A-Z][\w'+]*(?:-[\w+]+)*)(?:\s(?:(?:of|for|and|the|in|on|with|via|to|&)\s){0,2}"
+    r"(?:[A-Z][\w'+]*(?:-[\w+]+)*))+"
+)
+_PLAIN_CAP = re.compile(r"[A-Z][a-z]+(?:'s)?(?:-[A-Za-z]+)*")
+_CONNECTORS = frozenset("of for and the in on with via to &".split())
+_SPLITTERS = re.compile(r"\s(?:and|&)\s")
+_PAREN = re.compile(r"\(\s*([^()]{1,80}?)\s*\)")
+_CITATION = re.compile(
+    r"\(\s*(?:[A-Z][\w'-]+(?:\s(?:and|&)\s[A-Z][\w'-]+)?(?:\s+et\s+al\.?)?[,;]?\s*(?:19|20)\d\d[a-z]?"
+    r"(?:\s*[;,]\s*[^()]{0,60})?)\s*\)"
+    r"|[A-Z][\w'-]+(?:\s(?:and|&)\s[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?(?:19|20)\d\d[a-z]?\)?)?"
+    r"|\[\d+(?:[,-]\s*\d+)*\]"
+)
+_URL = re.compile(r"https?://\S+|www\.\S+|\S+@\S+\.\w+|\b\S+\.(?:com|org|io|net|ai)(?:/\S*)?")
+_MATH = re.compile(r"\$[^$]{0,200}\$")
+_CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|[(\[\"“]\s*|\n\s*|\d\)\s+)$")
+
+# All-capital words that are English, Roman numerals or units rather than names.
+CAPS_WORDS = frozenset(
+    """A AN AND ARE AS AT BE BUT BY FOR FROM HAS HOW IF IN IS IT ITS NO NOT OF ON OR OUR SO THE THIS
+    TO WE WHAT WHEN WHERE WHICH WHO WHY WITH YES ALL ANY CAN NEW OUT USE VIA VS I II III IV V VI
+    VII VIII IX X XI XII MB GB KB TB MHZ GHZ HZ FPS DB KG NOTE WARNING TL DR TLDR OK""".split()
+)
+ACRONYM_LIKE = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_VARIANT_WORDS = frozenset(
+    "mini base large small tiny instruct chat turbo preview pro plus lite xl xxl medium vision "
+    "coder math".split()
+)
+_EPONYM_NEXT = re.compile(
+    r"(?:'s?\s|\s(?!(?:and|or|to|on|in|with|for|of|as|at|by|is|are|was|were|has|have|can|which|that)\b)[a-z])"
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A span of the clean text that may be a name."""
+
+    surface: str  # as written (an acronym's plural "s" included)
+    start: int
+    end: int
+    kind: str  # "token", "version", "acronym", "longform", "multiword", "proper", "vocab"
+    short: str  # the name it stands for (an acronym for its long form; plural stripped)
+    long: str | None = None  # the long form, when the acronym is defined here
+
+
+def fold(name: str) -> str:
+    """The key under which spelling variants of a name are one: "LLaMA-3" = "Llama 3"."""
+    s = name.replace("’", "'")
+    if s.endswith("'s"):
+        s = s[:-2]
+    s = singular(s)
+    return re.sub(r"[\s_\-]+", "", s).lower()
+
+
+def singular(name: str) -> str:
+    """An acronym's plural "s" removed: "HMMs" -> "HMM", "OAGNNs" -> "OAGNN"; else ``name``."""
+    if len(name) > 2 and name.endswith("s") and (name[-2].isupper() or name[-2].isdigit()):
+        return name[:-1]
+    return name
+
+
+def is_all_caps_sentence(sent: str) -> bool:
+    """True when most words of ``sent`` are written in capitals (a shouted title or abstract)."""
+    words = re.findall(r"[A-Za-z]{3,}", sent)
+    if len(words) < 6:
+        return False
+    return sum(w.isupper() for w in words) > 0.5 * len(words)
+
+
+def token_shaped(tok: str) -> bool:
+    """True for a token shaped like a coined name (see the module docstring)."""
+    if len(tok) < 2 or tok.endswith("'s") and len(tok) < 4:
+        return False
+    if tok.endswith("'s"):
+        tok = tok[:-2]
+    if _UNIT.fullmatch(tok):
+        return False
+    if not any(c.isalpha() for c in tok):
+        return False
+    parts = tok.split("-")
+    if len(parts) > 1:
+        if any(token_shaped(p) for p in parts if p):
+            return True
+        if any(p[:1].isupper() for p in parts) and any(p.isdigit() for p in parts[1:]):
+            return True  # Claude-3, Phi-3, COVID-19
+        # capitalised compounds: Co-Boosting, Kac-Rice, Short-Dot (not "Self-attention")
+        return all(_CAPWORD.fullmatch(p) for p in parts) and len(parts) <= 3
+    if tok.isupper() and tok.isalpha():
+        return len(tok) >= 2 and tok not in CAPS_WORDS
+    if _HAS_UPPER_INNER.search(tok):
+        return tok.rstrip("s").upper() not in CAPS_WORDS or not tok.isupper()
+    if any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
+        return True  # word2vec, seq2seq, T5, GPT4
+    return False
+
+
+def mask(text: str) -> str:
+    """``text`` with URLs, citations and inline maths blanked out (offsets kept)."""
+
+    def blank(m: re.Match[str]) -> str:
+        return " " * (m.end() - m.start())
+
+    if "http" in text or "www." in text or ".com" in text or "@" in text or ".org" in text:
+        text = _URL.sub(blank, text)
+    if "et al" in text or "(" in text or "[" in text:
+        text = _CITATION.sub(blank, text)
+    if "$" in text:
+        text = _MATH.sub(blank, text)
+    return text
+
+
+def at_clause_start(text: str, i: int) -> bool:
+    """True when offset ``i`` starts a sentence or clause (after ". ", "(", ": ", a line break)."""
+    return bool(_CLAUSE_START.search(text, max(0, i - 4), i)) if i else True
+
+
+# --- acronym definitions ----------------------------------------------------------------------
+
+
+def _acronym_shaped(s: str) -> bool:
+    if not ACRONYM_LIKE.fullmatch(s) or len(s) < 2 or len(s) > 14 or not s[-1].isalnum():
+        return False
+    upper = sum(c.isupper() for c in s)
+    return upper >= 2 or (upper >= 1 and any(c.isdigit() for c in s))
+
+
+def long_form_for(acronym: str, before: str) -> str | None:
+    """The long form at the end of ``before`` that spells ``acronym``, else None.
+
+    Schwartz & Hearst (2003): match the acronym's letters right to left inside the words before
+    it; the first letter must start a word; at most ``min(len + 5, 2 * len)`` words.
+    """
+    short = singular(acronym)
+    letters = [c.lower() for c in short if c.isalnum()]
+    if not letters:
+        return None
+    words = re.findall(r"[^\s]+", before)
+    if not words:
+        return None
+    max_words = min(len(letters) + 5, 2 * len(letters))
+    tail = words[-max_words:]
+    cand = " ".join(tail)
+    # strip trailing punctuation that cannot be part of a long form
+    cand = cand.rstrip(",;:")
+    s_i = len(letters) - 1
+    l_i = len(cand) - 1
+    while s_i >= 0:
+        c = letters[s_i]
+        while l_i >= 0 and (
+            cand[l_i].lower() != c or (s_i == 0 and l_i > 0 and cand[l_i - 1].isalnum())
+        ):
+            l_i -= 1
+        if l_i < 0:
+            return None
+        s_i -= 1
+        l_i -= 1
+    start = cand.rfind(" ", 0, l_i + 1) + 1
+    long = cand[start:].strip(" -\"“”'")
+    if len(long) <= len(short) or " " not in long and "-" not in long:
+        return None
+    first = long.split()[0].lower()
+    if first in ("the", "a", "an", "of", "and", "or", "we", "our", "to", "in", "for", "this"):
+        long = long.split(None, 1)[1] if " " in long else long
+    return long
+
+
+def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
+    """Acronyms defined in a sentence: "long form (ACR)" and "ACR (long form)"."""
+    out: list[Candidate] = []
+    if "(" not in sent:
+        return out
+    for m in _PAREN.finditer(sent):
+        inner = m.group(1).strip()
+        first = re.split(r"[;,]\s*|\s+", inner, maxsplit=1)[0]
+        if _acronym_shaped(first) and (first == inner or re.match(r"[;,]", inner[len(first) :])):
+            long = long_form_for(first, sent[: m.start()].rstrip())
+            if long:
+                ls = s0 + sent.rfind(long, 0, m.start())
+                out.append(Candidate(long, ls, ls + len(long), "longform", singular(first), long))
+                a0 = s0 + m.start(1)
+                out.append(Candidate(first, a0, a0 + len(first), "acronym", singular(first), long))
+                continue
+        # "ACR (long form)"
+        if " " in inner and len(inner.split()) <= 8:
+            bm = re.search(r"([A-Za-z][\w-]*)\s*$", sent[: m.start()])
+            if bm and _acronym_shaped(bm.group(1)):
+                long = long_form_for(bm.group(1), inner)
+                if long and long == inner.strip(" \"“”'"):
+                    a0 = s0 + bm.start(1)
+                    out.append(
+                        Candidate(
+                            bm.group(1),
+                            a0,
+                            a0 + len(bm.group(1)),
+                            "acronym",
+                            singular(bm.group(1)),
+                            long,
+                        )
+                    )
+                    l0 = s0 + m.start(1) + inner.find(long)
+                    out.append(
+                        Candidate(long, l0, l0 + len(long), "longform", singular(bm.group(1)), long)
+                    )
+    return out
+
+
+# --- all candidates of a text -----------------------------------------------------------------
+
+
+def find_candidates(
+    text: str,
+    sents: list[tuple[int, str]],
+    proper: frozenset[str] | set[str],
+    known_words: frozenset[str] | set[str] = frozenset(),
+) -> list[Candidate]:
+    """Every candidate span of a markup-free ``text`` (sentences given as (offset, sentence)).
+
+    ``proper``: fold keys of single capitalised words that are proper nouns (corpus statistics);
+    ``known_words``: single words a vocabulary knows (taken even when plainly capitalised).
+    """
+    masked = mask(text)
+    out: list[Candidate] = []
+    for s0, sent in sents:
+        msent = masked[s0 : s0 + len(sent)]
+        shouting = is_all_caps_sentence(msent)
+        defs = acronym_definitions(msent, s0)
+        out.extend(defs)
+        long_spans = [(c.start, c.end) for c in defs if c.kind == "longform"]
+
+        def inside_long(i: int) -> bool:
+            return any(a <= i < b for a, b in long_spans)
+
+        for m in TOKEN.finditer(msent):
+            tok = m.group()
+            a = s0 + m.start()
+            if inside_long(a):
+                continue
+            core = tok[:-2] if tok.endswith("'s") else tok
+            cut = re.search(r"\.[A-Z][a-z]", core)
+            if cut:
+                core = core[: cut.start()]
+            parts = core.split("-")
+            if (
+                len(parts) > 1
+                and re.fullmatch(r"[a-z]{2,}", parts[0])
+                and not token_shaped(parts[0])
+            ):
+                continue  # text-to-SQL, non-IID, human-AI, multi-GPU: compound words
+            if (
+                len(parts) > 1
+                and re.fullmatch(r"[a-z]{4,}", parts[-1])
+                and parts[-1] not in _VARIANT_WORDS
+                and parts[-1] not in COMPOUND_TAILS
+            ):
+                parts = parts[:-1] + [
+                    "based"
+                ]  # "QA-relevant", "ImageNet-trained": the name is the prefix
+            # "RNN-based": the name is the part before the compound tail
+            if len(parts) > 1 and parts[-1].lower() in COMPOUND_TAILS:
+                head = "-".join(p for p in parts[:-1])
+                while head and head.split("-")[-1].lower() in COMPOUND_TAILS:
+                    head = head.rsplit("-", 1)[0] if "-" in head else ""
+                if head and token_shaped(head) and not shouting:
+                    out.append(Candidate(head, a, a + len(head), "token", singular(head)))
+                continue
+            if shouting and core.isupper():
+                continue
+            if token_shaped(core):
+                vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() else None
+                if vm and not re.match(r"\s*(?:%|times|x\b)", msent[vm.end() :]):
+                    end = vm.end()
+                    var = _VARIANT.match(msent, end)
+                    if var:
+                        end = var.end()
+                    surf = msent[m.start() : end]
+                    out.append(Candidate(surf, a, s0 + end, "version", surf))
+                    continue
+                out.append(Candidate(core, a, a + len(core), "token", singular(core)))
+            elif _CAPWORD.fullmatch(core) and not (core.endswith(("ian", "ean"))):
+                key = core.lower()
+                if key in known_words or core in known_words:
+                    vm = _VERSION.match(msent, m.end())
+                    if vm:
+                        end = vm.end()
+                        var = _VARIANT.match(msent, end)
+                        if var:
+                            end = var.end()
+                        surf = msent[m.start() : end]
+                        out.append(Candidate(surf, a, s0 + end, "version", surf))
+                        continue
+                if _EPONYM_NEXT.match(msent, m.end()) and core not in known_words:
+                    continue  # "Pareto optimal", "Moore's law", "Nash equilibria": a modifier
+                if (key in proper or core in known_words) and not at_clause_start(msent, m.start()):
+                    out.append(Candidate(core, a, a + len(core), "proper", core))
+        if not shouting:
+            runs = []
+            for m in _CAP_RUN.finditer(msent):
+                pos = 0
+                run = m.group()
+                for sm in _SPLITTERS.finditer(run):
+                    runs.append((m.start() + pos, run[pos : sm.start()]))
+                    pos = sm.end()
+                runs.append((m.start() + pos, run[pos:]))
+            for i0, run in runs:
+                words = run.split()
+                if at_clause_start(msent, i0) and not token_shaped(words[0]):
+                    # drop the clause-initial word
+                    i0 += len(words[0]) + 1
+                    words = words[1:]
+                while words and words[0].lower() in _CONNECTORS:
+                    i0 += len(words[0]) + 1
+                    words = words[1:]
+                while words and words[-1].lower() in _CONNECTORS:
+                    words = words[:-1]
+                caps = [w for w in words if w.lower() not in _CONNECTORS]
+                if len(caps) < 2 or not any(_PLAIN_CAP.fullmatch(w) for w in caps):
+                    continue
+                if any(not _PLAIN_CAP.fullmatch(w) and not token_shaped(w) for w in caps):
+                    continue
+                surf = " ".join(words)
+                a = s0 + i0
+                if inside_long(a):
+                    continue
+                out.append(Candidate(surf, a, a + len(surf), "multiword", surf))
+    return out
+
+
+COMPOUND_TAILS = frozenset(
+    "based like aware free style level driven guided specific only wise agnostic augmented "
+    "enhanced oriented centric tuned tuning scale sized shot bit generated related dependent "
+    "independent efficient friendly grained step order head class layer token domain task "
+    "language agent judge inspired powered assisted compatible constrained conditioned "
+    "equivalent pretrained trained initialized generation".split()
+)

@@ -1,0 +1,218 @@
+r"""The type of a name: method (or model), dataset (or benchmark), metric, task or other.
+
+Evidence, added up per name over an abstract:
+
+* **sentence cues** around each occurrence (:func:`cue_votes`): the noun that follows ("X
+  dataset", "X model", "X score", "the X task", "X-based"), the words before ("experiments on
+  X", "trained with X", "in terms of X", "the task of X");
+* the **head noun of a long form** ("Dynamic Time Warping" -> method, "Visual Question
+  Answering" -> task, "Wall Street Journal" -> dataset, "Graphics Processing Unit" -> other);
+* **priors**: the method vocabulary (method), the benchmark vocabulary (dataset), the metric
+  names of ``metric_aliases.toml`` and the lists of ``name_types.toml`` (hardware, sensors,
+  colour spaces, organisations, languages, software platforms, tasks, metrics);
+* **corpus votes** from ``name_stats.tsv``: the same sentence cues counted over every abstract
+  of ``../shared/corpora`` (``scripts/name_stats.py``), so a name keeps the type it has across
+  the corpus unless this abstract says otherwise.
+
+The type with the highest score wins; its share of the total is the type confidence. A name
+with no evidence at all is a method (most unknown names in ML abstracts are) with a low
+confidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPES = ("method", "dataset", "metric", "task", "other")
+
+_AFTER = [
+    (
+        "dataset",
+        3.0,
+        re.compile(
+            r"(?:'s)?\s?-?\s?(?:[a-z][\w-]*\s){0,1}(?:dataset|data set|datasets|benchmarks?|"
+            r"corpus|corpora|treebank|test set|testbed|test bed|suite|leaderboard|challenge|"
+            r"environments?|games?|split|collection|database|video dataset|images)\b"
+        ),
+    ),
+    (
+        "method",
+        2.0,
+        re.compile(
+            r"(?:'s)?\s?-?\s?(?:model|models|network|networks|architecture|architectures|method|"
+            r"methods|algorithm|algorithms|approach|framework|module|layer|layers|loss|encoder|"
+            r"decoder|optimizer|technique|mechanism|policy|agent|classifier|tagger|parser|"
+            r"backbone|baselines?|variants?|embeddings?|estimator|sampler|attention|block|kernel|"
+            r"detector|generator|head|family|checkpoints?|series|regularization|objective|"
+            r"pipeline|strategy|scheme|procedure|solver|updates?|training|fine-tuning|"
+            r"finetuning|pre-training|pretraining|prompting|features|representations|"
+            r"implementation)\b"
+        ),
+    ),
+    (
+        "method",
+        1.5,
+        re.compile(r"-(?:based|style|like|inspired|driven|powered|enhanced|augmented)\b"),
+    ),
+    (
+        "metric",
+        3.0,
+        re.compile(
+            r"(?:'s)?\s?-?\s?(?:score|scores|metric|metrics|measure|distance|divergence|error|"
+            r"index|ratio|rate|coefficient|points|improvement|gains?)\b"
+        ),
+    ),
+    (
+        "task",
+        2.5,
+        re.compile(
+            r"\s(?:task|tasks|problem|problems|setting|settings|paradigm|subtask|subtasks|track)\b"
+        ),
+    ),
+    (
+        "other",
+        2.5,
+        re.compile(
+            r"\s(?:language|speakers|users|platform|company|university|gpus?|cpus?|sensors?|"
+            r"cameras?|robots?|hardware|devices?|api|library|toolkit|accelerators?|chips?|"
+            r"images|frames|channels?|space|color space|colour space)\b"
+        ),
+    ),
+]
+_BEFORE = [
+    (
+        "dataset",
+        1.5,
+        re.compile(
+            r"(?:experiments|results|evaluat\w*|tested|test|trained|fine-tuned|finetuned|"
+            r"performance|accuracy|state-of-the-art|sota|benchmarks?|datasets?|outperforms?\s\w+)"
+            r"\s(?:on|over|across|in|using)\s(?:the\s|both\s|two\s|three\s|several\s)?"
+            r"(?:[\w-]+\s){0,2}$"
+        ),
+    ),
+    ("dataset", 1.0, re.compile(r"\b(?:on|across)\s(?:the\s)?$")),
+    (
+        "method",
+        1.5,
+        re.compile(
+            r"\b(?:using|with|via|employ\w*|adopt\w*|apply\w*|leverag\w*|fine-tun\w*|finetun\w*|"
+            r"compared\s(?:to|with)|outperform\w*|such as|including|e\.g\.,?|baselines?|like)\s"
+            r"(?:the\s|a\s)?$"
+        ),
+    ),
+    (
+        "metric",
+        2.5,
+        re.compile(
+            r"\b(?:in terms of|measured by|(?:higher|lower|better|improv\w+|gains? in|"
+            r"increase in|reduction in)\s(?:the\s)?)$"
+        ),
+    ),
+    (
+        "task",
+        2.0,
+        re.compile(r"\b(?:task of|tasks? such as|tasks? including|problem of)\s(?:the\s)?$"),
+    ),
+]
+
+# head nouns of long forms and multiword names
+_HEADS: dict[str, tuple[str, float]] = {}
+for _type, _weight, _words in (
+    (
+        "method",
+        2.5,
+        "network networks net nets model models algorithm algorithms method methods approach "
+        "framework module mechanism attention transformer transformers encoder decoder "
+        "optimization optimizer regression machine machines classifier embedding embeddings "
+        "descent "
+        "search sampling filter filters decomposition memory machine boosting averaging leader "
+        "propagation autoencoder autoencoders field fields process processes programming splatting "
+        "tuning prompting distillation adaptation estimator unit units forest forests tree trees "
+        "policy agent architecture strategy technique pipeline system systems engine loss "
+        "objective "
+        "warping matching flow curvature gradients gradient prediction sampler operator component "
+        "block layer layers kernel coding encoding heuristic interpolation alignment",
+    ),
+    (
+        "task",
+        2.5,
+        "recognition detection classification translation answering parsing "
+        "segmentation extraction generation summarization retrieval synthesis localization "
+        "tracking "
+        "understanding reasoning mining completion navigation grounding entailment captioning "
+        "labeling labelling tagging resolution discovery linking simplification processing problem "
+        "generalization reconstruction manipulation planning correction estimation learning "
+        "inference analysis editing identification verification",
+    ),
+    (
+        "dataset",
+        3.0,
+        "dataset datasets corpus corpora benchmark treebank bank challenge "
+        "collection suite environment environments games journal database",
+    ),
+    (
+        "metric",
+        3.0,
+        "score scores rate ratio error distance divergence metric measure index "
+        "accuracy precision recall coefficient curve gain",
+    ),
+    (
+        "other",
+        2.5,
+        "device camera sensor array service language languages organization "
+        "institute university polymorphism polymorphisms coefficients representations space",
+    ),
+):
+    for _w in _words.split():
+        _HEADS.setdefault(_w, (_type, _weight))
+# words that override the table above when they end a long form ("Processing Unit" is hardware)
+_HEAD_PAIRS = {
+    ("processing", "unit"): ("other", 3.0),
+    ("gate", "array"): ("other", 3.0),
+    ("random", "forest"): ("method", 3.0),
+    ("component", "analysis"): ("method", 3.0),
+    ("discriminant", "analysis"): ("method", 3.0),
+    ("q", "learning"): ("method", 3.0),
+    ("frequency", "coefficients"): ("other", 3.0),
+    ("cepstral", "coefficients"): ("other", 3.0),
+    ("noise", "ratio"): ("metric", 3.0),
+}
+
+
+def head_vote(long_form: str) -> tuple[str, float] | None:
+    """The type the last word of a long form or multiword name points to, with its weight."""
+    words = re.findall(r"[A-Za-z]+", long_form.lower())
+    if not words:
+        return None
+    if len(words) >= 2 and (words[-2], words[-1]) in _HEAD_PAIRS:
+        return _HEAD_PAIRS[(words[-2], words[-1])]
+    return _HEADS.get(words[-1])
+
+
+def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
+    """Type votes from the words right after and right before ``text[start:end]``."""
+    out: list[tuple[str, float]] = []
+    after = text[end : end + 40]
+    for typ, w, pat in _AFTER:
+        if pat.match(after):
+            out.append((typ, w))
+            break
+    before = text[max(0, start - 60) : start].lower()
+    for typ, w, pat in _BEFORE:
+        if pat.search(before):
+            if typ == "dataset" and before.endswith(
+                ("based on ", "built on ", "relies on ", "rely on ")
+            ):
+                continue
+            out.append((typ, w))
+            break
+    return out
+
+
+def decide(scores: dict[str, float]) -> tuple[str, float]:
+    """The winning type and its share of the evidence (method, 0.34 when there is none)."""
+    total = sum(scores.values())
+    if total <= 0:
+        return "method", 0.34
+    typ = max(TYPES, key=lambda t: (scores.get(t, 0.0), -TYPES.index(t)))
+    return typ, round(scores[typ] / total, 3)

@@ -1,0 +1,141 @@
+"""Build extract/data/name_stats.tsv: corpus statistics of names for the names stage.
+
+    python scripts/name_stats.py [--corpora ../shared/corpora] [--out extract/data/name_stats.tsv]
+
+Reads every abstract of ``paperlists/`` and ``recent/`` (deduplicated by text), finds name
+candidates with :func:`extract.names.candidates.find_candidates` and the proposal rules of
+:func:`extract.stages.methods.find_proposed`, and writes, for every fold key named in at least
+``--min-df`` abstracts:
+
+* ``name``: key, most used spelling, abstracts naming it, abstracts proposing it, then the type
+  votes of the sentence cues (:func:`extract.names.types.cue_votes`, once per abstract and type)
+  for method, dataset, metric, task, other;
+* ``proper``: lower-cased capitalised words that are proper nouns of the corpus: capitalised in
+  the middle of a sentence in at least ``--min-df`` abstracts and written in lower case in at
+  most a fifth as many ("Cityscapes", "Freebase"; not "Results", "Transformer" is both).
+
+Deterministic: same corpora, same file. Takes a few minutes on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extract.names import types as T  # noqa: E402
+from extract.names.candidates import (  # noqa: E402
+    at_clause_start,
+    find_candidates,
+    fold,
+    is_all_caps_sentence,
+    mask,
+)
+from extract.stages import methods  # noqa: E402
+from extract.text.markup import clean_view  # noqa: E402
+from extract.text.sentences import sentences  # noqa: E402
+
+_WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")
+
+
+def abstracts(corpora: Path) -> list[str]:
+    """Every distinct abstract of the corpora, in a fixed order."""
+    seen: set[str] = set()
+    out = []
+    for folder in ("paperlists", "recent"):
+        for f in sorted((corpora / folder).glob("*.json")):
+            data = json.loads(f.read_text(encoding="utf-8"))
+            for rec in data if isinstance(data, list) else []:
+                text = (rec.get("abstract") or "").strip()
+                key = " ".join(text.split()).lower()
+                if len(text) > 50 and key not in seen:
+                    seen.add(key)
+                    out.append(text)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the script; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", default=str(ROOT.parent / "shared" / "corpora"))
+    ap.add_argument("--out", default=str(ROOT / "extract" / "data" / "name_stats.tsv"))
+    ap.add_argument("--min-df", type=int, default=3)
+    args = ap.parse_args(argv)
+    texts = abstracts(Path(args.corpora))
+    df: Counter[str] = Counter()
+    prop: Counter[str] = Counter()
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    cap_mid: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    for n, abstract in enumerate(texts, 1):
+        text = clean_view(abstract).text
+        sents = sentences(text)
+        keys: set[str] = set()
+        doc_votes: set[tuple[str, str]] = set()
+        for c in find_candidates(text, sents, frozenset()):
+            key = fold(c.short)
+            if not key:
+                continue
+            keys.add(key)
+            spellings[key][c.short] += 1
+            for typ, _w in T.cue_votes(text, c.start, c.end):
+                doc_votes.add((key, typ))
+        for p in methods.find_proposed(text):
+            key = fold(p.name)
+            keys.add(key)
+            spellings[key][p.name] += 1
+            prop[key] += 1
+        for key in keys:
+            df[key] += 1
+        for key, typ in doc_votes:
+            votes[key][typ] += 1
+        masked = mask(text)
+        caps, lows = set(), set()
+        for s0, sent in sents:
+            msent = masked[s0 : s0 + len(sent)]
+            if is_all_caps_sentence(msent):
+                continue
+            for m in _WORD.finditer(msent):
+                w = m.group()
+                if w[0].isupper():
+                    if not at_clause_start(msent, m.start()):
+                        caps.add(w.lower())
+                else:
+                    lows.add(w)
+        for w in caps:
+            cap_mid[w] += 1
+        for w in lows:
+            lower[w] += 1
+        if n % 5000 == 0:
+            print(f"{n}/{len(texts)} abstracts", file=sys.stderr)
+    out = Path(args.out)
+    with out.open("w", encoding="utf-8") as f:
+        f.write(
+            f"# name statistics of {len(texts)} abstracts of ../shared/corpora, "
+            "built by scripts/name_stats.py\n"
+        )
+        f.write("# name\tkey\tspelling\tabstracts\tproposed\t" + "\t".join(T.TYPES) + "\n")
+        f.write("# proper\tlower-cased proper noun\n")
+        for key in sorted(df):
+            if df[key] < args.min_df:
+                continue
+            spelling = max(spellings[key].items(), key=lambda kv: (kv[1], kv[0]))[0]
+            row = ["name", key, spelling, str(df[key]), str(prop[key])]
+            row += [str(votes[key][t]) for t in T.TYPES]
+            f.write("\t".join(row) + "\n")
+        for w in sorted(cap_mid):
+            if cap_mid[w] >= args.min_df and lower[w] * 5 <= cap_mid[w]:
+                f.write(f"proper\t{w}\n")
+    print(f"{len(texts)} abstracts -> {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
