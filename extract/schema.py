@@ -274,6 +274,77 @@ TABLES: dict[str, Table] = {
             label_details=("metric", "value", "unit", "benchmark"),
         ),
         Table(
+            "results",
+            "Reported results, linked: which method scored how much on which benchmark, in which "
+            "metric. One row per number of the abstract that reports a result (setup numbers such "
+            "as data set sizes, hyperparameters, years and numbers inside names are not results). "
+            "This is the linked view of the numbers in `metrics`; `metrics` stays as it was, one "
+            "row per number with a unit, for backward compatibility.",
+            (
+                _PID,
+                Column(
+                    "method",
+                    "VARCHAR",
+                    "Method or model that achieved the number: the name the sentence gives it, the "
+                    "paper's proposed method (`methods` role `proposed`) for \"we\"/\"our\", the "
+                    "baseline named after \"than\"/\"compared to\"/\"from\"; NULL when unnamed.",
+                ),
+                Column(
+                    "benchmark",
+                    "VARCHAR",
+                    "Benchmark or dataset the number was measured on (a `benchmarks` name, or a name "
+                    "the result itself places: \"72.4% on GSM8K\"); NULL when none is named.",
+                ),
+                Column(
+                    "metric",
+                    "VARCHAR",
+                    "Canonical metric (`accuracy`, `F1`, `EM`, `BLEU`, `ROUGE-L`, `pass@1`, `win rate`, "
+                    "`WER`, `perplexity`, `speedup`, ...; names and aliases in "
+                    "`extract/data/results_vocab.toml`); NULL when unclear.",
+                ),
+                Column("value", "DOUBLE", "The number as written: `72.4%` -> 72.4, `0.91` -> 0.91, `2x` -> 2.0."),
+                Column(
+                    "unit",
+                    "VARCHAR",
+                    "`%`, `points`, `x` (multiples), `count` (`20/20`, `4 out of 5`), a time unit "
+                    "(`ms`, `seconds`, `minutes`, `hours`) or NULL (a bare number in the metric's own scale).",
+                ),
+                Column(
+                    "kind",
+                    "VARCHAR",
+                    "`score` (a value of the metric), `delta` (a difference: \"by 3.1 points\", "
+                    "\"+2.2%\", \"a 36% reduction\"), `relative` (a ratio: \"2x faster\", \"85% of "
+                    "the gain\") or `other` (counts such as \"20/20 tasks\").",
+                ),
+                Column(
+                    "direction",
+                    "VARCHAR",
+                    "`higher` or `lower` (is better) for the metric, from the vocabulary; NULL when "
+                    "unknown or when it depends on the paper (attack success rate).",
+                ),
+                Column("qualifier", "VARCHAR", "`up to`, `over`, `about`, `at least`, ... written before the number, or NULL."),
+                Column(
+                    "setting",
+                    "VARCHAR",
+                    "Evaluation setting written near the number (`zero-shot`, `5-shot`, `fine-tuned`, "
+                    "`test set`, `ensemble`, ...), lower-cased; NULL when none.",
+                ),
+                _START,
+                _END,
+                Column(
+                    "confidence",
+                    "DOUBLE",
+                    "0-1: higher when the metric and benchmark are named right next to the number "
+                    "than when they are taken from elsewhere in the sentence or guessed.",
+                ),
+            ),
+            stage="results",
+            sort_keys=("start", "end"),
+            highlights=(Highlight("result", "#f7b267", 4),),
+            label_column="kind",
+            label_details=("metric", "value", "benchmark", "method"),
+        ),
+        Table(
             "keywords",
             "Keyphrases per paper: KeyBERT-style ranking (bundled all-MiniLM-L6-v2) of noun-phrase candidates.",
             (
@@ -311,7 +382,7 @@ TABLES: dict[str, Table] = {
             "Which extraction stage version has run on which abstract (the incremental-build cache).",
             (
                 Column("content_hash", "VARCHAR", "`papers.content_hash` of the abstract."),
-                Column("stage", "VARCHAR", "Stage name (`methods`, `techniques`, `benchmarks`, `sizes`, `metrics`, `keywords`)."),
+                Column("stage", "VARCHAR", "Stage name (`methods`, `techniques`, `benchmarks`, `sizes`, `metrics`, `results`, `keywords`)."),
                 Column("version", "VARCHAR", "Stage version: code version plus a hash of its data files."),
             ),
         ),

@@ -147,10 +147,18 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
         "technique",
         "size",
         "metric",
+        "result",
         "benchmark",
     )
     assert highlight.SPAN_COLORS["technique"] == TABLES["techniques"].highlights[0].color
-    assert data.SPAN_TABLES == ("methods", "techniques", "benchmarks", "model_sizes", "metrics")
+    assert data.SPAN_TABLES == (
+        "methods",
+        "techniques",
+        "benchmarks",
+        "model_sizes",
+        "metrics",
+        "results",
+    )
     assert ui.STAGE_OF == {
         "names": "names",
         "methods": "methods",
@@ -165,8 +173,9 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
 def test_sort_keys_of_every_table():
     from extract.schema import TABLES
 
+        "results": "results",
     keys = {name: t.sort_keys for name, t in TABLES.items()}
-    for name in ("names", "methods", "techniques", "benchmarks", "model_sizes", "metrics"):
+    for name in ("names", "methods", "techniques", "benchmarks", "model_sizes", "metrics", "results"):
         assert keys.pop(name) == ("start", "end")
     assert keys.pop("keywords") == ("rank",)
     assert set(keys.values()) == {()}, keys  # ingest tables: papers, sources, ...

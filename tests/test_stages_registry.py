@@ -40,8 +40,8 @@ def test_every_schema_table_with_a_stage_is_filled_by_that_stage():
 
 
 def test_dependants_follow_reads_and_uses():
-    assert stages.dependants("benchmarks") == ["metrics"]
-    assert stages.dependants("methods") == ["benchmarks", "metrics"]
+    assert stages.dependants("benchmarks") == ["metrics", "results"]
+    assert stages.dependants("methods") == ["benchmarks", "metrics", "results"]
     assert stages.dependants("sizes") == []
 
 
@@ -50,7 +50,7 @@ def test_a_dependency_version_is_part_of_its_dependants_version(monkeypatch):
     monkeypatch.setattr(benchmarks_stage, "VERSION", "test-bumped")
     after = {s.name: s.version() for s in stages.all_stages()}
     changed = {n for n in before if before[n] != after[n]}
-    assert changed == {"benchmarks", "metrics"}
+    assert changed == {"benchmarks", "metrics", "results"}
 
 
 def test_the_keyword_model_is_part_of_the_keyword_version(monkeypatch):
@@ -75,7 +75,7 @@ def test_changing_a_dependency_reruns_its_dependants_and_nothing_else(seeds_copy
     monkeypatch.setattr(benchmarks_stage, "VERSION", "test-bumped")
     second = build([seeds_copy], db, skip={"keywords"})
     rerun = {s.name: s.extracted for s in second.stages if s.extracted}
-    assert rerun == {"benchmarks": 48, "metrics": 48}
+    assert rerun == {"benchmarks": 48, "metrics": 48, "results": 48}
 
 
 def test_metrics_reads_benchmark_rows_instead_of_running_the_finder(seeds_copy, tmp_path, monkeypatch):

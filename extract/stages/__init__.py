@@ -107,6 +107,14 @@ REGISTRY: tuple[StageSpec, ...] = (
         description="reported outcomes, attached to the benchmark of their sentence",
     ),
     StageSpec(
+        "results",
+        "extract.stages.results",
+        ("results",),
+        depends_on=("benchmarks", "methods"),
+        data_files=("results_vocab.toml", "units.toml"),
+        description="reported results linked to benchmark, metric and method",
+    ),
+    StageSpec(
         "keywords",
         "extract.keywords",
         ("keywords",),

@@ -1,0 +1,220 @@
+"""Precision/recall/F1 of the results stage on the hand-labelled dev set.
+
+    python benchmarks/eval_results.py [--devset benchmarks/devset/results.jsonl] [-v] [--part dev]
+
+The dev set: 132 abstracts of ``../shared/corpora`` (none of the seeds), drawn at random
+(``random.Random(13)``) from those with a number next to a percent sign, points, a multiplier or
+a score name, 60 from 2023-2025 and 60 from earlier years, then 12 more from 2023-2025; a third
+of each draw held out at random (``random.Random(2024)``, ``random.Random(2025)``) before the
+stage was written. Labelled by hand: one row per reported number that is a result, with its
+benchmark (as named in the abstract), metric (canonical, ``extract/data/results_vocab.toml``),
+value (as written, a range gives both ends), kind and the method when the abstract names it.
+
+Scoring, per abstract, one to one (greedy in gold order):
+
+* a *complete row* matches when benchmark, metric, value and kind all agree;
+* a *value* match needs only the value (for the per-field accuracies below).
+
+Values agree when their absolute values are equal (a reduction "by -90%" is 90% either way).
+Benchmarks agree when equal after folding case and dropping everything but letters and digits
+("WikiText-2" = "Wikitext2"), or when one is a vocabulary alias of the other. Metrics agree when
+equal after mapping both through the metric aliases; a missing benchmark or metric agrees only
+with a missing one. Per-field accuracies are over value-matched pairs: benchmark, metric, kind,
+and method (method only where the gold names one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extract.records import PaperText  # noqa: E402
+from extract.stages import results  # noqa: E402
+
+DEVSET = ROOT / "benchmarks" / "devset" / "results.jsonl"
+FIELDS = ("benchmark", "metric", "kind", "method")
+
+
+def _fold(name: str | None) -> str | None:
+    if name is None:
+        return None
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _bench_aliases() -> dict[str, str]:
+    try:
+        from extract.stages import benchmarks
+
+        return {_fold(k): _fold(v) for k, v in benchmarks.benchmark_names().items()}
+    except (ImportError, AttributeError):
+        return {}
+
+
+_ALIASES: dict[str, str] | None = None
+
+
+def same_benchmark(a: str | None, b: str | None) -> bool:
+    """Benchmark names agree (folded, or through a vocabulary alias)."""
+    global _ALIASES
+    if a is None or b is None:
+        return a is None and b is None
+    if _ALIASES is None:
+        _ALIASES = _bench_aliases()
+    fa, fb = _fold(a), _fold(b)
+    return fa == fb or _ALIASES.get(fa, fa) == _ALIASES.get(fb, fb)
+
+
+def same_metric(a: str | None, b: str | None) -> bool:
+    """Metric names agree after canonicalisation."""
+    if a is None or b is None:
+        return a is None and b is None
+    ca = results.canonical_metric(a) or a
+    cb = results.canonical_metric(b) or b
+    return ca.lower() == cb.lower()
+
+
+def same_value(g: dict, p: dict) -> bool:
+    """Values agree (absolute values equal)."""
+    return abs(abs(float(g["value"])) - abs(float(p["value"]))) <= 1e-6 * max(1.0, abs(g["value"]))
+
+
+def complete(g: dict, p: dict) -> bool:
+    """Benchmark, metric, value and kind all agree."""
+    return (
+        same_value(g, p)
+        and g["kind"] == p["kind"]
+        and same_metric(g["metric"], p["metric"])
+        and same_benchmark(g["benchmark"], p["benchmark"])
+    )
+
+
+def match(gold: list[dict], pred: list[dict], same) -> list[tuple[dict, dict]]:
+    """Greedy one-to-one pairs (gold order) for which ``same(gold, pred)`` holds."""
+    pairs, used = [], set()
+    for g in gold:
+        for i, p in enumerate(pred):
+            if i not in used and same(g, p):
+                used.add(i)
+                pairs.append((g, p))
+                break
+    return pairs
+
+
+def predict(rec: dict) -> list[dict]:
+    """The stage's rows for one dev-set abstract."""
+    return results.extract_rows(PaperText(rec["id"], rec["text"], rec.get("title")))
+
+
+def evaluate(records: list[dict], verbose: bool = False) -> dict:
+    """Counts and scores for ``records``; prints every miss and false alarm when verbose."""
+    c = {"tp": 0, "pred": 0, "gold": 0, "v_tp": 0}
+    field_ok = dict.fromkeys(FIELDS, 0)
+    field_n = dict.fromkeys(FIELDS, 0)
+    for rec in records:
+        gold = rec["gold"]["results"]
+        pred = predict(rec)
+        full = match(gold, pred, complete)
+        vals = match(gold, pred, same_value)
+        c["tp"] += len(full)
+        c["pred"] += len(pred)
+        c["gold"] += len(gold)
+        c["v_tp"] += len(vals)
+        for g, p in vals:
+            for f in FIELDS:
+                if f == "method" and g["method"] is None:
+                    continue
+                field_n[f] += 1
+                field_ok[f] += _field_ok(f, g, p)
+        if verbose:
+            got = {id(p) for _, p in full}
+            hit = {id(g) for g, _ in full}
+            for g in gold:
+                if id(g) not in hit:
+                    print(f"  MISS  {rec['source']}: {_show(g)}")
+            for p in pred:
+                if id(p) not in got:
+                    snippet = rec["text"][max(0, p["start"] - 40) : p["end"] + 30].replace(
+                        "\n", " "
+                    )
+                    print(f"  FALSE {rec['source']}: {_show(p)}  «{snippet}»")
+    p = c["tp"] / c["pred"] if c["pred"] else 0.0
+    r = c["tp"] / c["gold"] if c["gold"] else 0.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    vp = c["v_tp"] / c["pred"] if c["pred"] else 0.0
+    vr = c["v_tp"] / c["gold"] if c["gold"] else 0.0
+    acc = {k: (field_ok[k] / field_n[k] if field_n[k] else None) for k in FIELDS}
+    return {
+        "abstracts": len(records),
+        **c,
+        "P": p,
+        "R": r,
+        "F1": f,
+        "value_P": vp,
+        "value_R": vr,
+        "field_accuracy": acc,
+        "field_n": field_n,
+    }
+
+
+def _field_ok(f: str, g: dict, p: dict) -> bool:
+    if f == "benchmark":
+        return same_benchmark(g["benchmark"], p["benchmark"])
+    if f == "metric":
+        return same_metric(g["metric"], p["metric"])
+    if f == "kind":
+        return g["kind"] == p["kind"]
+    return (p["method"] or "").lower() == (g["method"] or "").lower()
+
+
+def _show(row: dict) -> str:
+    keys = ("benchmark", "metric", "value", "kind", "method")
+    return " | ".join(f"{row.get(k)}" for k in keys)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--devset", type=Path, default=DEVSET)
+    ap.add_argument("--part", choices=("dev", "heldout"), help="score only this part")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print misses and false alarms")
+    args = ap.parse_args(argv)
+    if not args.devset.is_file():
+        print(f"{args.devset}: no such file", file=sys.stderr)
+        return 2
+    records = [
+        json.loads(x) for x in args.devset.read_text(encoding="utf-8").splitlines() if x.strip()
+    ]
+    parts = [args.part] if args.part else ["dev", "heldout"]
+    print(
+        f"{'part':<8} {'n':>4} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5}   "
+        f"{'valP':>5} {'valR':>5}   field accuracy on value-matched rows"
+    )
+    for part in parts:
+        recs = [r for r in records if r.get("split") == part]
+        t = time.perf_counter()
+        s = evaluate(recs, args.verbose)
+        dt = time.perf_counter() - t
+        acc = "  ".join(
+            f"{k} {s['field_accuracy'][k]:.2f} (n={s['field_n'][k]})"
+            for k in FIELDS
+            if s["field_accuracy"][k] is not None
+        )
+        print(
+            f"{part:<8} {s['abstracts']:>4} {s['gold']:>5} {s['pred']:>5} {s['P']:>5.2f} "
+            f"{s['R']:>5.2f} {s['F1']:>5.2f}   {s['value_P']:>5.2f} {s['value_R']:>5.2f}   {acc}"
+        )
+        print(
+            f"{'':<8} ({s['abstracts'] / dt:,.0f} abstracts/s, the benchmarks and methods stages "
+            "included)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
