@@ -346,7 +346,9 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "keywords",
-            "Keyphrases per paper: KeyBERT-style ranking (bundled all-MiniLM-L6-v2) of noun-phrase candidates.",
+            "Keyphrases per paper: noun-phrase candidates ranked by similarity to the paper (static "
+            "encoder distilled from the bundled all-MiniLM-L6-v2) plus position, title and acronym "
+            "priors, diversified with MMR; a phrase nested in a kept one is never kept too.",
             (
                 _PID,
                 Column(
@@ -359,13 +361,31 @@ TABLES: dict[str, Table] = {
                     "score",
                     "DOUBLE",
                     "Relevance: cosine similarity between keyphrase and document (title + start of "
-                    "abstract) embeddings plus a small prior for repetition, title and early position; "
-                    "higher is better.",
+                    "abstract) embeddings plus priors for early position, title, repetition, acronyms and "
+                    "against single common words; higher is better.",
                 ),
                 Column("rank", "INTEGER", "1 = best keyphrase of the paper."),
             ),
             stage="keywords",
             sort_keys=("rank",),
+        ),
+        Table(
+            "paper_embeddings",
+            "One vector per paper, computed by the keywords stage: for similarity search and clustering.",
+            (
+                _PID,
+                Column(
+                    "embedding",
+                    "FLOAT[256]",
+                    "The document vector the keyword ranking uses: the first 16 words of title + abstract "
+                    "(the title and the start of the abstract) embedded with the keyword encoder "
+                    "(all-MiniLM-L6-v2 distilled into static word-piece vectors with model2vec, 256 "
+                    "dimensions; the mean of the word-piece vectors), L2-normalised float32, so the dot "
+                    "product of two rows is their cosine similarity.",
+                ),
+            ),
+            stage="keywords",
+            sort_keys=(),
         ),
         Table(
             "build_problems",

@@ -167,6 +167,7 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
         "model_sizes": "sizes",
         "metrics": "metrics",
         "keywords": "keywords",
+        "paper_embeddings": "keywords",
     }
 
 

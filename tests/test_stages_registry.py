@@ -111,7 +111,8 @@ def test_metrics_waits_for_benchmarks_skipped_on_new_papers(seeds_copy, tmp_path
 
 def test_swapping_the_keyword_model_reruns_keywords_only(seeds_copy, tmp_path, monkeypatch):
     def fake_batch(papers, **_):  # a stand-in extractor: this test is about caching, not ranking
-        return [{"paper_id": p.paper_id, "keyword": "x", "score": 1.0, "rank": 1} for p in papers]
+        return [{"__table__": "keywords", "paper_id": p.paper_id, "keyword": "x", "score": 1.0, "rank": 1}
+                for p in papers]
 
     monkeypatch.setattr(keywords, "extract_batch", fake_batch)
     db = tmp_path / "db.duckdb"

@@ -117,10 +117,16 @@ REGISTRY: tuple[StageSpec, ...] = (
     StageSpec(
         "keywords",
         "extract.keywords",
-        ("keywords",),
-        data_files=("keyword_stopwords.toml",),
+        ("keywords", "paper_embeddings"),
+        data_files=(
+            "keyword_stopwords.toml",
+            "keyword_pos.tsv",
+            "keyword_encoder/config.json",
+            "keyword_encoder/model.safetensors",
+            "keyword_encoder/tokenizer.json",
+        ),
         model="extract.keywords:model_id",
-        description="keyphrases ranked with the bundled MiniLM encoder",
+        description="keyphrases and paper embeddings from a static encoder distilled from MiniLM",
     ),
 )
 
