@@ -1,12 +1,14 @@
 """Throughput of the per-paper extraction stages on the paperlists corpus, on one core.
 
     python3 benchmarks/extract_speed.py [--limit N] [--corpus DIR]
-        [--stages methods,techniques,benchmarks,sizes,metrics]
+        [--stages names,methods,techniques,benchmarks,sizes,metrics]
 
 Loads abstracts from every ``*.json`` file in the corpus folder (``--limit``: the first N),
 runs each stage through ``extract.stages.get_stage(name).run(papers)`` in this process and
-prints abstracts/s per stage and for all of them together. The first (untimed) call on a few
-papers loads vocabularies and compiles patterns, which a build does once per process.
+prints abstracts/s per stage and for all of them together. A stage that reads another stage's
+rows (methods and benchmarks read names, metrics reads benchmarks) gets them as in a build.
+The first (untimed) call on a few papers loads vocabularies and compiles patterns, which a
+build does once per process.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from extract.stages import get_stage  # noqa: E402
 from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "paperlists"
-DEFAULT_STAGES = "methods,techniques,benchmarks,sizes,metrics"
+DEFAULT_STAGES = "names,methods,techniques,benchmarks,sizes,metrics"
 
 
 def load_papers(corpus: Path, limit: int | None) -> list[PaperText]:
@@ -70,12 +72,19 @@ def main(argv: list[str] | None = None) -> int:
         f"{'stage':<12} {'rows':>8} {'seconds':>8} {'abstracts/s':>12} {'cpu s':>8} "
         f"{'abstracts/cpu-s':>16}"
     )
+    by_stage: dict[str, dict[str, list[dict]]] = {}  # rows per stage and paper, as a build has
     for name in names:
         stage = get_stage(name)
-        stage.run(papers[:8])  # warm-up: load data files, compile patterns
+        # a stage that reads another stage's rows gets them, as in a build (when that stage ran)
+        deps = {d: by_stage[d] for d in stage.depends_on if d in by_stage} or None
+        stage.run(papers[:8], deps=deps)  # warm-up: load data files, compile patterns
         t0, c0 = time.perf_counter(), time.process_time()
-        rows = stage.run(papers)
+        rows = stage.run(papers, deps=deps)
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
+        per_paper: dict[str, list[dict]] = {}
+        for r in rows:
+            per_paper.setdefault(r["paper_id"], []).append(r)
+        by_stage[name] = per_paper
         total += dt
         cpu_total += dc
         print(

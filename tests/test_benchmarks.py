@@ -31,7 +31,9 @@ def _names(text: str) -> list[str]:
             "Experimental evaluations on seven tasks from the BEIR benchmark and four non-English "
             "languages from "
             "Mr.TyDi demonstrate that CA-GAR outperforms existing methods.",
-            ["BEIR", "Mr.TyDi"],
+            # Mr.TyDi left the vocabulary (seed-fitted, issue 12); nothing in this sentence or
+            # the corpus types it as a dataset any more
+            ["BEIR"],
         ),
         # seeds/003 line 76
         (

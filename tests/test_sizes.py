@@ -121,5 +121,33 @@ def test_rows_follow_the_schema_and_offsets_slice_back():
 
 def test_contract():
     assert sizes.TABLE == "model_sizes"
-    assert sizes.VERSION == "1"
+    assert sizes.VERSION == "2"
     assert "units.toml" in sizes.DATA_FILES
+    assert "name_stats.tsv" in sizes.DATA_FILES
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # corpus sentences (coling2025, nips2017, iclr2017): data sets named with a size part
+        "To address this issue, we introduce MIT-10M, a large-scale parallel corpus of "
+        "multilingual image translation with over 10M image-text pairs derived from real-world "
+        "data.",
+        "We conduct extensive experiments to evaluate and train models on MIT-10M.",
+        "Evaluations on the CASIA-Webface and large-scale MS-Celeb-1M datasets show the "
+        "effectiveness of this simple trick.",
+        "This method, coupled with the traditional L1 loss, has been experimented with three "
+        "real-world video datasets, viz. Sports-1M, UCF-101 and the KITTI.",
+    ],
+)
+def test_dataset_names_with_a_size_are_not_model_sizes(text):
+    assert sizes.find_sizes(text) == []
+
+
+def test_model_names_with_a_size_still_count():
+    found = sizes.find_sizes("We evaluate on LLaMA-7B and OPT-13B and fine-tune Llama-3-8B.")
+    assert [(s.text, s.model) for s in found] == [
+        ("7B", "LLaMA-7B"),
+        ("13B", "OPT-13B"),
+        ("8B", "Llama-3-8B"),
+    ]

@@ -50,7 +50,7 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.names import types as T
-from extract.names.candidates import Candidate, find_candidates, fold, singular
+from extract.names.candidates import Candidate, find_candidates, fold, singular, token_shaped
 from extract.records import PaperText
 from extract.text.markup import clean_view
 from extract.text.sentences import sentences
@@ -329,6 +329,15 @@ def recognise(
                 for t, v in last.votes.items():
                     scores[t] = scores.get(t, 0.0) + v / max(1.0, sum(last.votes.values()))
         typ, type_conf = T.decide(scores)
+        if (
+            acc.kinds <= {"multiword"}
+            and role == "mentioned"
+            and not (ns and ns.df >= 3)
+            and not acc.scores
+            and not any(token_shaped(w) for w in acc.first.short.split())
+            and (T.head_vote(acc.first.short) or ("", 0))[0] != "dataset"
+        ):
+            continue  # a title-case phrase the corpus does not know and nothing marks as a name
         kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
         if role == "proposed":
             kind_conf = max(kind_conf, _KIND_CONFIDENCE["proposal"])

@@ -55,6 +55,8 @@ _CAP_RUN = re.compile(
 )
 _PLAIN_CAP = re.compile(r"[A-Z][a-z]+(?:'s)?(?:-[A-Za-z]+)*")
 _CONNECTORS = frozenset("of for and the in on with via to &".split())
+_GLUED = re.compile(r"(.*[A-Z0-9])(?:benchmark|dataset|corpus)s?")
+_GENERIC_HEADS = frozenset("Algorithm Method Model Framework Strategy Approach Module".split())
 _SPLITTERS = re.compile(r"\s(?:and|&)\s")
 _PAREN = re.compile(r"\(\s*([^()]{1,80}?)\s*\)")
 _CITATION = re.compile(
@@ -289,7 +291,7 @@ def find_candidates(
                 continue
             core = tok[:-2] if tok.endswith("'s") else tok
             cut = re.search(r"\.[A-Z][a-z]", core)
-            if cut:
+            if cut and not token_shaped(core[cut.start() + 1 :]):  # "SLT.However", not "Mr.TyDi"
                 core = core[: cut.start()]
             parts = core.split("-")
             if (
@@ -310,13 +312,19 @@ def find_candidates(
             # "RNN-based": the name is the part before the compound tail
             if len(parts) > 1 and parts[-1].lower() in COMPOUND_TAILS:
                 head = "-".join(p for p in parts[:-1])
-                while head and head.split("-")[-1].lower() in COMPOUND_TAILS:
+                while head and (
+                    head.split("-")[-1].lower() in COMPOUND_TAILS
+                    or re.fullmatch(r"[a-z]{1,3}", head.split("-")[-1])
+                ):
                     head = head.rsplit("-", 1)[0] if "-" in head else ""
                 if head and token_shaped(head) and not shouting:
                     out.append(Candidate(head, a, a + len(head), "token", singular(head)))
                 continue
             if shouting and core.isupper():
                 continue
+            glued = _GLUED.match(core)
+            if glued:
+                core = glued.group(1)  # "MM-Rbenchmark": a superscript was lost
             if token_shaped(core):
                 vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() else None
                 if vm and not re.match(r"\s*(?:%|times|x\b)", msent[vm.end() :]):
@@ -364,9 +372,13 @@ def find_candidates(
                     words = words[1:]
                 while words and words[-1].lower() in _CONNECTORS:
                     words = words[:-1]
+                if len(words) >= 2 and words[-1] in _GENERIC_HEADS and token_shaped(words[-2]):
+                    words = words[:-1]  # "EM Algorithm": the name is EM
                 caps = [w for w in words if w.lower() not in _CONNECTORS]
                 if len(caps) < 2 or not any(_PLAIN_CAP.fullmatch(w) for w in caps):
                     continue
+                if len(caps) > 4 or any(w in ("with", "via", "to", "in", "on") for w in words):
+                    continue  # a title-case expansion or heading, not a name
                 if any(not _PLAIN_CAP.fullmatch(w) and not token_shaped(w) for w in caps):
                     continue
                 surf = " ".join(words)

@@ -95,7 +95,7 @@ REGISTRY: tuple[StageSpec, ...] = (
         "sizes",
         "extract.stages.sizes",
         ("model_sizes",),
-        data_files=("units.toml",),
+        data_files=("units.toml", "name_stats.tsv"),  # names with a size part that are data sets
         description="model parameter counts",
     ),
     StageSpec(

@@ -4,9 +4,11 @@ A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/`
 ``trillion``) is a parameter count when a parameter word follows it ("85M parameters",
 "25M-parameter"), when a model noun follows within three words ("a 454M model"), when it is
 part of a model name ("Llama-3-8B", "Qwen2.5-32B-Instruct", "LLaMA 7B"), or when it is a bare
-billions/trillions figure ("models of 7B and 70B"). It is not one when a data, context, compute
-or money noun comes first ("655B tokens", "128K context", "2.7M rows", "1.7 million votes") or a
-``$`` precedes it. A list shares the verdict of its last member ("2B and 8B parameters").
+billions/trillions figure ("models of 7B and 70B"). A name with a size part that names a
+data set is not a model ("MS-Celeb-1M", "Sports-1M", "MIT-10M, a dataset of ...": the corpus
+statistics of the names stage, or a data noun after it, decide). It is not one when a data,
+context, compute or money noun comes first ("655B tokens", "128K context", "2.7M rows",
+"1.7 million votes") or a ``$`` precedes it. A list shares the verdict of its last member ("2B and 8B parameters").
 
 Vocabulary lives in ``data/units.toml`` (section ``[sizes]``). Every pattern is a bounded,
 unambiguous regex applied once to the abstract or to a short window, so time is linear in the
@@ -16,17 +18,16 @@ length of the text.
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-
-import tomllib
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 
 TABLE = "model_sizes"
-VERSION = "1"
-DATA_FILES: tuple[str, ...] = ("units.toml",)
+VERSION = "2"
+DATA_FILES: tuple[str, ...] = ("units.toml", "name_stats.tsv")
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
 _NUM = r"(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,7})(?:\.\d{1,6})?"
@@ -113,6 +114,37 @@ def _magnitude(letter: str, v: dict) -> float:
     return mags[letter.upper()] if len(letter) == 1 else mags[letter.lower()]
 
 
+_DATA_AFTER = re.compile(
+    r"[\s,)]{0,3}(?:(?:is|are)\s)?(?:(?:a|an|the)\s)?(?:[\w-]+\s){0,2}?(?:datasets?|benchmarks?|corpus|corpora|images|"
+    r"videos|clips|pairs|faces|identities|sentences|samples|collection)\b",
+    re.I,
+)
+_DATA_BEFORE = re.compile(
+    r"(?:\b(?:on|from|in|of|using|with)\s(?:the\s)?|\b(?:datasets?|benchmarks?|corpora)[\s,:]*"
+    r"(?:viz\.|e\.g\.,?|i\.e\.,?|such as|including|namely|like)?\s*)$",
+    re.I,
+)
+
+
+def _names_data(token: str, text: str, start: int, end: int) -> bool:
+    """True when a name with a size part names a data set, not a model.
+
+    "MS-Celeb-1M", "Sports-1M", "MIT-10M, a dataset". The corpus statistics of the names stage say how the
+    name is used across the corpus (more often as a dataset than as a method); else a data noun
+    right after it, or "on"/"from" before a name the corpus does not know as a model, decides.
+    """
+    from extract.names import stats
+    from extract.names.candidates import fold
+
+    ns = stats().names.get(fold(token))
+    if ns is not None and ns.votes.get("dataset", 0) > ns.votes.get("method", 0):
+        return True
+    if _DATA_AFTER.match(text, end):
+        return True
+    known_model = ns is not None and ns.votes.get("method", 0) > 0
+    return not known_model and bool(_DATA_BEFORE.search(text, max(0, start - 40), start))
+
+
 def find_sizes(text: str) -> list[SizeMatch]:
     """Every parameter count in ``text``, in order of position."""
     v = _vocab()
@@ -123,6 +155,8 @@ def find_sizes(text: str) -> list[SizeMatch]:
     for m in pat["name"].finditer(text):
         token = m.group(0).rstrip(".")
         offset = m.start()
+        if _names_data(token, text, m.start(), m.start() + len(token)):
+            continue
         for part in re.finditer(r"[^-]+", token):
             c = pat["component"].match(part.group(0))
             if c and part.start() > 0:
