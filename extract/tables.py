@@ -19,17 +19,42 @@ _PANDAS_TYPES = {
 }
 
 
+def _is_array(sql_type: str) -> bool:
+    """``FLOAT[256]`` and other fixed-size DuckDB arrays."""
+    return sql_type.endswith("]")
+
+
+def _pandas_type(sql_type: str) -> str:
+    return "object" if _is_array(sql_type) else _PANDAS_TYPES[sql_type]
+
+
+def _as_tuple(value: Any) -> Any:
+    """An array cell as a tuple of floats (hashable, so frames sort and compare); None stays."""
+    if value is None or value is pd.NA:
+        return None
+    return tuple(value.tolist() if hasattr(value, "tolist") else map(float, value))
+
+
 def frame(table: str, rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """A DataFrame for ``table`` with exactly its schema's columns and dtypes.
+
+    Array columns (``FLOAT[256]``) hold one tuple of floats per row; DuckDB stores them as
+    fixed-size arrays.
 
     Raises:
         KeyError: a row lacks a schema column.
     """
     spec = TABLES[table]
     cols = spec.column_names
-    data = [[row[c] for c in cols] for row in rows]
+    arrays = {i for i, c in enumerate(spec.columns) if _is_array(c.type)}
+    if arrays:
+        data = [
+            [_as_tuple(row[c]) if i in arrays else row[c] for i, c in enumerate(cols)] for row in rows
+        ]
+    else:
+        data = [[row[c] for c in cols] for row in rows]
     df = pd.DataFrame(data, columns=cols)
-    return df.astype({c.name: _PANDAS_TYPES[c.type] for c in spec.columns})
+    return df.astype({c.name: _pandas_type(c.type) for c in spec.columns})
 
 
 def papers_frame(papers: list[Paper]) -> pd.DataFrame:

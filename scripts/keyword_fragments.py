@@ -37,12 +37,14 @@ def main(argv: list[str] | None = None) -> int:
     stoplist = replace(load_stoplist(), fragments=frozenset())  # see every cut candidate
     used: Counter[str] = Counter()
     whole: Counter[str] = Counter()
+    spelling: dict[str, str] = {}  # key -> the first spelling seen, lower-case
     texts = [_text(p) for p in papers]
-    docs = keyword_nlp().pipe([t for t, _ in texts], batch_size=64)
-    for i, (doc, (_, n)) in enumerate(zip(docs, texts), 1):
-        for c in doc_candidates(doc, title_chars=n, stoplist=stoplist):
+    tag = keyword_nlp()
+    for i, (text, n) in enumerate(texts, 1):
+        for c in doc_candidates(tag(text), title_chars=n, stoplist=stoplist, text=text):
             used[c.key] += 1
             whole[c.key] += c.whole
+            spelling.setdefault(c.key, c.display.lower())
         if i % 1000 == 0:
             print(f"{i:,} / {len(papers):,} papers", file=sys.stderr)
     limit = args.max_whole_share
@@ -55,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         f"on its own in <= {args.max_whole_share:.0%} of them"
     )
     for k in found:
-        print(f"#   {k!r}: {used[k]} papers, {whole[k]} on its own")
-    print("fragments = [" + ", ".join(f'"{k}"' for k in found) + "]")
+        print(f"#   {spelling[k]!r}: {used[k]} papers, {whole[k]} on its own")
+    print("fragments = [" + ", ".join(f'"{spelling[k]}"' for k in found) + "]")
     return 0
 
 

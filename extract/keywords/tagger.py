@@ -1,0 +1,137 @@
+"""Part-of-speech tags by look-up: spaCy's tagger distilled into a table (``data/keyword_pos.tsv``).
+
+The table (made by ``scripts/keyword_tagger.py`` from corpus abstracts tagged by the bundled
+``en_core_web_sm`` tagger) holds, per word, the label ``TAG|POS`` spaCy gives it most often; for
+ambiguous words, the label after a given previous tag where that differs (``learning`` after
+``JJ`` is a noun, after ``PRP`` a verb); and for unknown words a label per ending and shape
+(``-ized`` lower-case: ``VBN|VERB``; capitalised: ``NNP|PROPN``). Tagging is one dictionary
+look-up per token, greedy left to right. Tokens come from spaCy's English tokenizer, the one the
+tagger was distilled on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from extract.datafiles import DATA_DIR
+
+POS_FILE = "keyword_pos.tsv"
+START = "^"  # the "previous tag" of a text's first token
+_DEFAULT = "NN|NOUN"
+_SENTENCE_END = {START, ".", ":", "-LRB-", "``", "''", "HYPH", "NFP"}
+
+
+class Token(NamedTuple):
+    """One token: text, trailing white space, fine tag, coarse POS, character offset."""
+
+    text: str
+    ws: str
+    tag: str
+    pos: str
+    idx: int
+
+
+def word_key(text: str) -> str:
+    """Look-up key: lower-case, with ``^`` when written capitalised (``Transformer`` is a name)."""
+    low = text.lower()
+    return low if text[:1] == low[:1] else low + "^"
+
+
+def shape_key(text: str) -> str:
+    """Key for unknown words: last three letters and shape (caps, capitalised, digit, hyphen)."""
+    if len(text) > 1 and text.isupper():
+        shape = "A"
+    elif text[:1].isupper():
+        shape = "C"
+    else:
+        shape = "l"
+    if any(c.isdigit() for c in text):
+        shape += "d"
+    if "-" in text:
+        shape += "h"
+    return f"{text[-3:].lower()}:{shape}"
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The distilled tables: word -> label, (word, previous tag) -> label, shape -> label."""
+
+    words: dict[str, str]
+    after: dict[tuple[str, str], str]
+    shapes: dict[str, str]
+    counts: dict[str, int]  # lower-case word -> occurrences in the distillation corpus
+    n_tokens: int = 1
+
+    def frequency(self, word: str) -> float:
+        """Share of corpus tokens that are ``word`` (any case); unseen words count once."""
+        return max(self.counts.get(word.lower(), 0), 1) / self.n_tokens
+
+
+@lru_cache(maxsize=1)
+def load_tables() -> Tables:
+    """The tables of ``extract/data/keyword_pos.tsv`` (one per process)."""
+    words: dict[str, str] = {}
+    after: dict[tuple[str, str], str] = {}
+    shapes: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    n_tokens = 1
+    with open(DATA_DIR / POS_FILE, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if parts[0] == "w":
+                words[parts[1]] = parts[2]
+                low = parts[1].rstrip("^")
+                counts[low] = counts.get(low, 0) + int(parts[3])
+            elif parts[0] == "c":
+                after[parts[1], parts[2]] = parts[3]
+            elif parts[0] == "s":
+                shapes[parts[1]] = parts[2]
+            elif parts[0] == "n":
+                n_tokens = int(parts[1])
+    return Tables(words, after, shapes, counts, n_tokens)
+
+
+def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
+    """``TAG|POS`` labels for a sequence of tokens, greedy left to right."""
+    t = tables or load_tables()
+    lex, after, shapes = t.words, t.after, t.shapes
+    out: list[str] = []
+    prev = START
+    for w in words:
+        if w.isspace():
+            out.append("_SP|SPACE")  # spaCy's own tag for white space; keeps ``prev``
+            continue
+        k = word_key(w)
+        label = after.get((k, prev)) or lex.get(k)
+        if label is None:
+            low = k[:-1] if k.endswith("^") else None
+            # a capitalised common word at a sentence start: "Learning", "Graph"
+            if low is not None and prev in _SENTENCE_END and low in lex:
+                label = after.get((low, prev)) or lex[low]
+            else:
+                label = shapes.get(shape_key(w), _DEFAULT)
+        out.append(label)
+        prev = label[: label.index("|")]
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():
+    import spacy
+
+    return spacy.blank("en").tokenizer
+
+
+def tokenize(text: str) -> list[Token]:
+    """Tokens of ``text`` with tags from the table (spaCy's English tokenizer)."""
+    doc = _tokenizer()(text)
+    words = [tok.text for tok in doc]
+    labels = tag_words(words)
+    return [
+        Token(tok.text, tok.whitespace_, lab[: lab.index("|")], lab[lab.index("|") + 1 :], tok.idx)
+        for tok, lab in zip(doc, labels)
+    ]
