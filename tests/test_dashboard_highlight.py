@@ -166,6 +166,7 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
         "benchmarks": "benchmarks",
         "model_sizes": "sizes",
         "metrics": "metrics",
+        "results": "results",
         "keywords": "keywords",
         "paper_embeddings": "keywords",
     }
@@ -174,7 +175,6 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
 def test_sort_keys_of_every_table():
     from extract.schema import TABLES
 
-        "results": "results",
     keys = {name: t.sort_keys for name, t in TABLES.items()}
     for name in ("names", "methods", "techniques", "benchmarks", "model_sizes", "metrics", "results"):
         assert keys.pop(name) == ("start", "end")
