@@ -151,3 +151,48 @@ def test_user_taxonomy_extension_parses():
         '[[technique]]\ntag = "X"\ntheme = "Y"\nphrases = ["foo bar"]\nacronyms = ["FB"]\n'
     )
     assert techs[0].tag == "X" and len(techs[0].strong) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        # paperlists/acl2021 2021.acl-long.24: RNNs named as examples of other work
+        (
+            "Neural translation models, such as RNN-based and Transformer models, employ a "
+            "target-to-source attention mechanism which can provide rough word alignments.",
+            "State space/RNN",
+        ),
+        # recent/icml2024 (names dev set): a limitation of other work, not the paper's method
+        (
+            "Addressing the limitations of graph neural networks and standard transformers, our "
+            "model integrates local inductive bias and achieves near-linear complexity.",
+            "Graph neural networks",
+        ),
+        # recent/cvpr2024 (names dev set): image editing is not vision-language
+        (
+            "The task of manipulating real image attributes through StyleGAN inversion has been "
+            "extensively researched. This process involves searching latent variables from a "
+            "well-trained StyleGAN generator that can synthesize a real image modifying these "
+            "latent variables and then synthesizing an image with the desired edits.",
+            "Vision-language/Multimodal",
+        ),
+        # paperlists/iclr2017-style: an LSTM as one component is not a recurrent-network paper
+        (
+            "We encode the sentence with an LSTM and classify it with a linear layer.",
+            "State space/RNN",
+        ),
+    ],
+)
+def test_passing_mentions_and_bare_modalities_do_not_tag(text, absent):
+    assert absent not in _tags(text)
+
+
+def test_own_use_after_a_passing_mention_still_tags():
+    # the first mention is in passing, the second is the paper's own model
+    text = (
+        "Unlike graph neural networks, kernels scale poorly. We train a graph neural network "
+        "on molecules."
+    )
+    assert "Graph neural networks" in _tags(text)
+    # passing mentions alone are one weak match: not enough
+    assert "Graph neural networks" not in _tags("Baselines such as GNNs, GCNs and GATs fail.")

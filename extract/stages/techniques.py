@@ -16,6 +16,12 @@ skip ahead fast; a leading look-behind or re.I would not). Matching runs on the 
 of the abstract (:func:`extract.text.markup.clean_view`) so ``**LoRA**`` counts and offsets still
 point into the abstract.
 
+A strong match in a passing mention is lowered to weak evidence: one that follows "such as",
+"e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of", ...
+in the same clause (a list of names after the cue counts as in it), so "existing neural models
+such as RNNs and LSTMs" does not tag a paper with RNNs; all passing mentions of a tag together
+count as ONE weak match (they still tag a paper that returns to the tag otherwise).
+
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
 ``evidence`` is the matched text as written in the abstract.
 """
@@ -39,7 +45,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
@@ -150,6 +156,27 @@ def _compiled() -> _Compiled:
     return _Compiled(techniques, tuple(rules), Prefilter(guards))
 
 
+# A cue that makes the names listed after it a passing mention, then the list up to the match:
+# words, commas, "and"/"or", parentheses, at most two words right before the match ("the popular
+# ...", "baseline ..."), never "our"/"we"/"this"/"proposed" (the paper's own), no sentence
+# break; checked on the lower-cased text ending where the match starts.
+_PASSING = re.compile(
+    r"(?:\bsuch as|\be\.g\.,?|\bincluding|\bunlike|\bcompared (?:to|with)"
+    r"|\bin contrast to|\bthan|\binstead of|\brather than|\blimitations? of|\bbeyond"
+    r"|\boutperform(?:s|ing|ed)?|\bsurpass(?:es|ing|ed)?|\bbaselines?|\blike)"
+    r"(?:(?: the| a| an| existing| standard| traditional| conventional| classical| classic"
+    r"| popular| prior| previous| vanilla)?"
+    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w./+-]+){1,4}?[,)]?(?: and| or|,))*"
+    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w.-]+){0,2}[ (]+$"
+)
+_PASSING_WINDOW = 100
+
+
+def _passing(lower: str, start: int) -> bool:
+    """Whether the match at ``start`` is a passing mention (see the module docstring)."""
+    return _PASSING.search(lower[max(0, start - _PASSING_WINDOW) : start]) is not None
+
+
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
     """Spans of ``pattern`` in ``text`` that start at a word boundary."""
     out = []
@@ -173,17 +200,24 @@ def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
     strong: dict[int, tuple[int, int]] = {}
     weak: dict[int, set[tuple[int, int]]] = {}
+    passing: dict[int, tuple[int, int]] = {}  # first passing mention per tag
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         if r.cased:
-            spans = _matches(r.fast, text, r.strong)
+            spans = _matches(r.fast, text, False)
         elif same:
-            spans = _matches(r.fast, lower, r.strong)
+            spans = _matches(r.fast, lower, False)
         else:
-            spans = _matches(r.slow, text, r.strong)
+            spans = _matches(r.slow, text, False)
         if not spans:
             continue
         if r.strong:
+            own = [sp for sp in spans if not _passing(lower, sp[0])]
+            if not own:
+                if r.index not in passing or spans[0] < passing[r.index]:
+                    passing[r.index] = spans[0]
+                continue
+            spans = own
             # earliest evidence, the longer one on a tie: independent of rule order
             if r.index not in strong or (spans[0][0], -spans[0][1]) < (
                 strong[r.index][0],
@@ -192,6 +226,8 @@ def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
                 strong[r.index] = spans[0]
         else:
             weak.setdefault(r.index, set()).update(spans)
+    for i, span in passing.items():
+        weak.setdefault(i, set()).add(span)  # all passing mentions of a tag: one weak match
     found = dict(strong)
     for i, spans in weak.items():
         if i not in found and len(spans) >= c.techniques[i].min_weak:
