@@ -26,6 +26,11 @@ PAGES = {
             "dashboard/app_pages/model_sizes.py", title="Model sizes", icon=":material/memory:"
         ),
         st.Page("dashboard/app_pages/results.py", title="Results", icon=":material/leaderboard:"),
+        st.Page(
+            "dashboard/app_pages/leaderboards.py",
+            title="Leaderboards",
+            icon=":material/emoji_events:",
+        ),
         st.Page("dashboard/app_pages/keywords.py", title="Keywords", icon=":material/key:"),
         st.Page(
             "dashboard/app_pages/emerging.py",

@@ -506,3 +506,42 @@ def rising_terms(df: pd.DataFrame, term: str, a: str, b: str) -> alt.Chart:
         )
         .properties(height=_height(len(df)))
     )
+
+
+# --- Leaderboards (issue 13) -------------------------------------------------------------------
+
+
+def sota_steps(df: pd.DataFrame, axis_title: str, lower: bool) -> alt.Chart:
+    """Every paper's best score (points) under the best-so-far line (a step per year).
+
+    ``df``: :func:`dashboard.analytics.sota_frame` (``series`` "paper" rows with ``score``,
+    "best so far" rows with ``best``; ``year``, ``method``, ``title``). ``lower``: lower is
+    better, said in the axis title.
+    """
+    title = f"{axis_title} ({'lower' if lower else 'higher'} is better)"
+    x = alt.X("year:O", title=None, axis=alt.Axis(labelAngle=0))
+    base = alt.Chart(df)
+    pts = (
+        base.transform_filter("datum.series == 'paper'")
+        .mark_circle(size=60, opacity=0.55, color="#4e79a7")
+        .encode(
+            x=x,
+            y=alt.Y("score:Q", title=title, scale=alt.Scale(zero=False)),
+            tooltip=["title", "method", "venue", alt.Tooltip("score:Q", format=",.4~g"), "year"],
+        )
+    )
+    line = (
+        base.transform_filter("datum.series == 'best so far'")
+        .mark_line(interpolate="step-after", color="#e15759", strokeWidth=2.5, point=True)
+        .encode(
+            x=x,
+            y=alt.Y("best:Q"),
+            tooltip=[
+                alt.Tooltip("year:O"),
+                alt.Tooltip("best:Q", title="best so far", format=",.4~g"),
+                alt.Tooltip("method:N", title="held by"),
+                "title",
+            ],
+        )
+    )
+    return alt.layer(pts, line).properties(height=320)

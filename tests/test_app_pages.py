@@ -71,7 +71,9 @@ PAGES = {
     "trends": ("Trends", lambda at: at.segmented_control(key="tr_level").value == "technique"),
     "techniques": ("Techniques", _has_tech_or_note),
     "model_sizes": ("Model sizes", lambda at: metric(at, "Papers with no size") >= 0),
-    "results": ("Results", lambda at: len(at.dataframe) > 0 or "metrics" in texts(at)),
+    "results": ("Results", lambda at: len(at.dataframe) > 0 or "results" in texts(at)),
+    # the page itself is tested in tests/test_app_leaderboards.py
+    "leaderboards": ("Leaderboards", lambda at: "Leaderboards" in texts(at)),
     "keywords": ("Keywords", lambda at: "Keywords" in texts(at)),
     # the seeds hold one year: the page says two are needed
     "emerging": ("Emerging topics", lambda at: "at least two years" in texts(at)),

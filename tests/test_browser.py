@@ -38,6 +38,7 @@ PAGES = {
     "techniques": "Techniques",
     "model_sizes": "Model sizes",
     "results": "Results",
+    "leaderboards": "Leaderboards",
     "keywords": "Keywords",
     "emerging": "Emerging topics",
     "papers": "Papers",

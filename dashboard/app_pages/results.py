@@ -1,42 +1,73 @@
-"""Results: the reported metrics, filterable, their distributions and the values per benchmark."""
+"""Results: reported figures by kind (scores, gains, ratios), filterable, one unit per axis."""
 
 import streamlit as st
 
 from dashboard import analytics, charts, data, ui
 
 st.title("Results")
-n, _ = ui.filter_caption()
+ui.filter_caption()
 if ui.no_papers():
     st.stop()
-metrics = data.filtered("metrics")
-if metrics.empty:
+results = data.filtered("results")
+if results.empty:
     st.info(
-        ui.empty_table_note("metrics") or "No reported results among the filtered papers.",
+        ui.empty_table_note("results") or "No reported results among the filtered papers.",
         icon=":material/info:",
     )
     st.stop()
 
-metrics = analytics.with_measures(data.with_papers(metrics, ("title", "venue_label")))
+counts = analytics.kind_counts(results)
+kind = (
+    st.segmented_control(
+        "Kind of figure",
+        list(analytics.RESULT_KINDS),
+        format_func=lambda k: f"{analytics.RESULT_KINDS[k]} ({counts[k]:,})",
+        default="score",
+        key="rs_kind",
+    )
+    or "score"
+)
+st.caption(
+    'Scores are values of a metric ("72.4% accuracy"); gains are differences over a baseline '
+    '("+2.1 points", "by 3%"); ratios compare two systems ("2x faster"). They are never '
+    "mixed in one chart. Per benchmark leaderboards: the Leaderboards page."
+)
+papers = data.filtered("papers")
+view = analytics.with_measures(
+    data.with_papers(
+        analytics.with_span_text(analytics.results_of_kind(results, kind), papers),
+        ("title", "venue_label"),
+    )
+)
+if view.empty:
+    st.info(f"No {analytics.RESULT_KINDS[kind].lower()} among the filtered papers.")
+    st.stop()
 
 c1, c2, c3 = st.columns(3)
 m_pick = c1.multiselect(
-    "Metric", sorted(metrics["metric"].unique()), key="rs_metric", placeholder="All metrics"
+    "Metric", sorted(view["metric"].unique()), key="rs_metric", placeholder="All metrics"
 )
 u_pick = c2.multiselect(
-    "Unit", sorted(metrics["unit"].dropna().unique()), key="rs_unit", placeholder="All units"
+    "Unit", sorted(view["unit"].dropna().unique()), key="rs_unit", placeholder="All units"
 )
-benches = sorted(metrics["benchmark"].dropna().unique())
+benches = sorted(view["benchmark"].dropna().unique())
 b_pick = c3.multiselect("Benchmark", benches, key="rs_bench", placeholder="All benchmarks")
-view = analytics.select_results(metrics, m_pick, u_pick, b_pick)
+view = analytics.select_results(view, m_pick, u_pick, b_pick)
 
-st.metric("Reported results", f"{len(view):,}", help=f"from {view['paper_id'].nunique():,} papers")
+st.metric(
+    f"Reported {analytics.RESULT_KINDS[kind].lower()}",
+    f"{len(view):,}",
+    help=f"from {view['paper_id'].nunique():,} papers",
+)
 cols = [
     "title",
+    "method",
     "metric",
     "value",
     "unit",
     "qualifier",
     "benchmark",
+    "setting",
     "text",
     "venue_label",
     "paper_id",
@@ -50,9 +81,9 @@ st.dataframe(
         "text": "as written",
     },
 )
-ui.download(view[cols], "metrics", "csv", label="Download this table (CSV)")
+ui.download(view[cols], f"results_{kind}", "csv", label="Download this table (CSV)")
 
-st.subheader("Distribution per metric type")
+st.subheader("Distribution per metric")
 units = analytics.units_by_frequency(view)
 unit = None
 if units:
@@ -68,7 +99,7 @@ log = st.toggle(
 ui.chart(
     dist,
     charts.metric_distribution,
-    "metric_distribution",
+    f"{kind}_distribution",
     "No values to plot for this selection.",
     log,
 )
@@ -76,7 +107,7 @@ ui.chart(
 st.subheader("Values per benchmark")
 order = analytics.benchmarks_by_frequency(view)
 if not order:
-    st.info("No result in this selection names a benchmark.")
+    st.info("No figure in this selection names a benchmark.")
 else:
     bench = st.selectbox(
         "Benchmark",
@@ -84,11 +115,25 @@ else:
         key="rs_bench_one",
         help="Benchmarks named next to a reported value, most reported first.",
     )
-    per = analytics.benchmark_results(view, bench)
-    st.caption(f"{len(per)} value(s) reported on {ui.md_escape(bench)}.")
+    on_bench = view[view["benchmark"] == bench]
+    bench_units = analytics.units_by_frequency(on_bench)
+    b_unit = bench_units[0] if bench_units else None
+    if len(bench_units) > 1:
+        b_unit = (
+            st.segmented_control("Unit", bench_units, default=bench_units[0], key="rs_bench_unit")
+            or bench_units[0]
+        )
+    per = analytics.benchmark_results(
+        on_bench[on_bench["unit"].fillna("?") == b_unit] if b_unit else on_bench, bench
+    )
+    st.caption(
+        f"{len(per)} value(s) reported on {ui.md_escape(bench)}"
+        + (f", in {ui.md_escape(b_unit)}" if b_unit and b_unit != "?" else "")
+        + "."
+    )
     ui.chart(
         per,
         charts.benchmark_values,
-        f"benchmark_{bench}",
+        f"{kind}_benchmark_{bench}_{b_unit}",
         "No values on this benchmark.",
     )

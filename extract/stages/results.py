@@ -60,7 +60,7 @@ from extract.text.phrases import alternation
 from extract.text.sentences import sentences
 
 TABLE = "results"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
 
 KINDS = ("score", "delta", "relative", "other")
@@ -235,7 +235,8 @@ _COMPARED_BEFORE = re.compile(
     r"(?i:\b(?:than|over|outperform\w*|surpass\w*|beat\w*|exceed\w*|vs\.?|versus|against|"
     r"compared\s+(?:to|with)|relative\s+to|of|from|such\s+as|like|including|e\.g\.,?|i\.e\.,?|"
     r"by|on|to|and|or|improves?|improving)(?:\s+(?:the|a|an|strong|previous|prior|existing|"
-    r"recent|baseline|state-of-the-art|SOTA|powerful|popular|original|vanilla|standard))*\s*)$"
+    r"recent|baseline|state-of-the-art|SOTA|powerful|popular|original|vanilla|standard|other|"
+    r"several|many|all|competing|leading))*\s*)$"
 )
 _LIST_GLUE = re.compile(rf"(?:{_SP}|[,;/&]|\band\b|\bor\b)*")
 _PER_ITEM_GLUE = re.compile(
@@ -328,6 +329,7 @@ _NAME_LIST_SEP = re.compile(
 _BRACKETED_AFTER = re.compile(
     rf"((?:[A-Za-z0-9][\w+'’.-]*{_SP}){{0,3}}[A-Za-z0-9][\w+'’.-]*){_SP}?\($"
 )
+_REPEAT = re.compile(rf"{_SP}?\({_SP}?")
 _ACRONYM_AFTER = re.compile(rf"{_SP}?\(([A-Z][\w-]{{1,15}})\)")
 _DIMENSIONS_NAME = re.compile(r"\d+[x×]\d+(?:[x×]\d+)?")
 
@@ -978,6 +980,10 @@ def _bench_list_at(
     while i < len(men.benches) and men.benches[i][0] < limit:
         b = men.benches[i]
         gap = text[expected : b[0]]
+        if out and b[2] == out[-1][2] and _REPEAT.fullmatch(gap):
+            expected = b[1] + (1 if text[b[1] : b[1] + 1] == ")" else 0)
+            i += 1
+            continue  # "Penn Treebank (PTB) and ...": the acronym in brackets is the same name
         if (out and not _NAME_LIST_SEP.fullmatch(gap)) or (not out and gap.strip()):
             break
         out.append(b)
@@ -1109,7 +1115,11 @@ class _Sentence:
                     n.kind = "relative"
                 elif n.unit == "%" and _RELATIVE_OF.match(a) and not _REDUCE_BY.search(clause):
                     n.kind = "relative"
-                elif (n.signed and n.value > 0) or n.unit == "points" or last.unit == "points":
+                elif (
+                    (n.signed and (n.value > 0 or n.unit in ("%", "points")))
+                    or n.unit == "points"
+                    or last.unit == "points"
+                ):
                     n.kind = "delta"
                 elif n.paren and n.unit in ("%", "points"):
                     n.kind = "delta"  # "72.4% (+1.2%)" and "(1.2%)" after a score
@@ -1161,6 +1171,12 @@ class _Sentence:
             ):
                 setup = True  # "99 minutes of transcribed data"
             elif (
+                slot[0].unit is None
+                and before.rstrip().endswith("=")
+                and not self._metric_word_before(slot[0].start)
+            ):
+                setup = True  # "for ε=1", "k = 5": a parameter set to a value
+            elif (
                 last.unit is None
                 and last.kind == "score"
                 and float(last.value).is_integer()
@@ -1173,6 +1189,11 @@ class _Sentence:
                 # "with 30%, 40%, and 60% of the input tokens": the whole list is setup
                 for n in slot if slot is not g.slots[-1] else g.nums:
                     n.kind = None
+
+    def _metric_word_before(self, pos: int) -> bool:
+        """True when a metric is named right before the "=" ending at ``pos`` ("F1 = 82.7")."""
+        i = bisect.bisect_left(self.mstarts, pos) - 1
+        return i >= 0 and not self.text[self.men.metrics[i][1] : pos].strip(" =\u00a0(:")
 
     def _metric_word_at(self, pos: int) -> bool:
         i = bisect.bisect_left(self.mstarts, pos)
@@ -1509,7 +1530,7 @@ def find_results(
             n.benchmark = own[0] if len(own) == 1 else None
         elif n.benchmark is None and n.kind == "score" and len(own) == 1 and not n.unnamed:
             n.benchmark = own[0]
-        if n.metric is None and n.benchmark and n.kind in ("score", "delta"):
+        if n.metric is None and n.benchmark and n.kind == "score":
             d = default_metric(n.benchmark)
             # a 0-100 metric fits "87.7%" and a bare "94.0", a perplexity only a bare number
             if d and (
