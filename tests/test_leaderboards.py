@@ -42,11 +42,12 @@ def row(pid, abstract, needle, bench, metric, value, unit=None, kind="score", me
 def frames():
     papers = pd.DataFrame(
         [
-            {"paper_id": "awd", "title": "AWD-LSTM", "venue": "ICLR", "year": 2018, "abstract": AWD},
-            {"paper_id": "adv", "title": "Adv", "venue": "ICML", "year": 2019, "abstract": ADV},
-            {"paper_id": "old", "title": "Old", "venue": "ICLR", "year": 2017, "abstract": ADV},
-            {"paper_id": "mg", "title": "MathGenie", "venue": "ACL", "year": 2024, "abstract": MATH},
-        ]
+            ("awd", "AWD-LSTM", "ICLR", 2018, AWD),
+            ("adv", "Adv", "ICML", 2019, ADV),
+            ("old", "Old", "ICLR", 2017, ADV),
+            ("mg", "MathGenie", "ACL", 2024, MATH),
+        ],
+        columns=["paper_id", "title", "venue", "year", "abstract"],
     )
     results = pd.DataFrame(
         [
