@@ -13,7 +13,9 @@ value (as written, a range gives both ends), kind and the method when the abstra
 Scoring, per abstract, one to one (greedy in gold order):
 
 * a *complete row* matches when benchmark, metric, value and kind all agree;
-* a *value* match needs only the value (for the per-field accuracies below).
+* a *value* match needs only the value (for the per-field accuracies below);
+* for scores alone: the share of predicted ``score`` rows whose value matches a gold score,
+  and the share of gold scores found with benchmark, metric and value all right.
 
 Values agree when their absolute values are equal (a reduction "by -90%" is 90% either way).
 Benchmarks agree when equal after folding case and dropping everything but letters and digits
@@ -114,7 +116,7 @@ def predict(rec: dict) -> list[dict]:
 
 def evaluate(records: list[dict], verbose: bool = False) -> dict:
     """Counts and scores for ``records``; prints every miss and false alarm when verbose."""
-    c = {"tp": 0, "pred": 0, "gold": 0, "v_tp": 0}
+    c = {"tp": 0, "pred": 0, "gold": 0, "v_tp": 0, "s_pred": 0, "s_ok": 0, "s_gold": 0, "s_bmv": 0}
     field_ok = dict.fromkeys(FIELDS, 0)
     field_n = dict.fromkeys(FIELDS, 0)
     for rec in records:
@@ -126,6 +128,14 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
         c["pred"] += len(pred)
         c["gold"] += len(gold)
         c["v_tp"] += len(vals)
+        # scores alone: predicted score rows matching a gold score's value, and gold scores
+        # whose benchmark, metric and value are all found
+        g_scores = [g for g in gold if g["kind"] == "score"]
+        p_scores = [p for p in pred if p["kind"] == "score"]
+        c["s_pred"] += len(p_scores)
+        c["s_ok"] += len(match(p_scores, g_scores, lambda p, g: same_value(g, p)))
+        c["s_gold"] += len(g_scores)
+        c["s_bmv"] += len(match(g_scores, pred, _same_bmv))
         for g, p in vals:
             for f in FIELDS:
                 if f == "method" and g["method"] is None:
@@ -160,7 +170,19 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
         "value_R": vr,
         "field_accuracy": acc,
         "field_n": field_n,
+        # predicted score rows that match a gold score (by value)
+        "score_precision": c["s_ok"] / c["s_pred"] if c["s_pred"] else None,
+        # gold scores with benchmark, metric and value all right
+        "score_bmv": c["s_bmv"] / c["s_gold"] if c["s_gold"] else None,
     }
+
+
+def _same_bmv(g: dict, p: dict) -> bool:
+    return (
+        same_value(g, p)
+        and same_metric(g["metric"], p["metric"])
+        and same_benchmark(g["benchmark"], p["benchmark"])
+    )
 
 
 def _field_ok(f: str, g: dict, p: dict) -> bool:
@@ -208,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{part:<8} {s['abstracts']:>4} {s['gold']:>5} {s['pred']:>5} {s['P']:>5.2f} "
             f"{s['R']:>5.2f} {s['F1']:>5.2f}   {s['value_P']:>5.2f} {s['value_R']:>5.2f}   {acc}"
+        )
+        print(
+            f"{'':<8} score rows: {s['score_precision']:.2f} of the predicted match a gold score; "
+            f"{s['score_bmv']:.2f} of the gold scores found with benchmark, metric and value"
         )
         print(
             f"{'':<8} ({s['abstracts'] / dt:,.0f} abstracts/s, the benchmarks and methods stages "

@@ -60,7 +60,7 @@ from extract.text.phrases import alternation
 from extract.text.sentences import sentences
 
 TABLE = "results"
-VERSION = "2"
+VERSION = "3"
 DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
 
 KINDS = ("score", "delta", "relative", "other")
@@ -188,7 +188,7 @@ _OR_MORE = re.compile(
     rf"{_SP}*(?:,{_SP}*)?or{_SP}+(?:less|more|lower|higher|better|fewer|greater|above|below)\b"
 )
 _HEAD_BY = re.compile(
-    r"(?i:\bby|\b(?:gains?|improvements?|increases?|reductions?|margins?|boosts?|drops?|"
+    r"(?i:\bby|\badditional|\bextra|\b(?:gains?|improvements?|increases?|reductions?|margins?|boosts?|drops?|"
     r"decreases?|degradation|lead|gap|advantage|enhancement)(?:\s+of|\s*\(|\s+by)?)"
     r"(?:\s+(?:a|an|the|large|significant|substantial|considerable|average|absolute|relative|"
     r"relatively|margin|of|around|about|approximately|roughly|nearly|almost|over|up|to|more|"
@@ -693,11 +693,13 @@ class _Names:
         self.canonical = canonical
         self.found: list[tuple[int, int, str]] = []
 
-    def name_at(self, pos: int, loose: bool) -> tuple[int, int] | None:
+    def name_at(self, pos: int, loose: bool, listed: bool = False) -> tuple[int, int] | None:
         """A name starting at ``pos``: capitalised, mixed-case or digit-bearing words.
 
         ``loose``: a plain capitalised word counts ("on Recipes" right after a result); else a
-        single word needs a capital inside or a digit ("MSRVTT", "bAbI", "LRS2").
+        single word needs a capital inside or a digit ("MSRVTT", "bAbI", "LRS2"). ``listed``:
+        the name follows a benchmark in a list or "datasets i.e.", which outweighs the methods
+        stage calling it a method ("across KITTI and Waymo"); a model name still is none.
         """
         text, end, i, words = self.text, pos, pos, []
         while i < len(text) and len(words) < 6:
@@ -732,7 +734,9 @@ class _Names:
         if not words:
             return None
         name = text[pos:end]
-        if name in self.not_names or name.isdigit() or len(name) < 2 or self.v.model_re.match(name):
+        if (name in self.not_names and not listed) or name.isdigit() or len(name) < 2:
+            return None
+        if self.v.model_re.match(name):
             return None
         if (
             len(words) == 1
@@ -754,10 +758,13 @@ class _Names:
             taken.append((s, e))
         return end
 
-    def list_at(self, pos: int, loose: bool, taken: list[tuple[int, int]]) -> None:
+    def list_at(
+        self, pos: int, loose: bool, taken: list[tuple[int, int]], listed: bool = False
+    ) -> None:
+        """Names from ``pos`` on, as a list: "A, B (b) and C"."""
         first = True
         while True:
-            got = self.name_at(pos, loose or not first)  # "KITTI and Waymo"
+            got = self.name_at(pos, loose or not first, listed or not first)  # "KITTI and Waymo"
             if not got:
                 return
             first = False
@@ -810,7 +817,7 @@ def _context_benchmarks(
         for m in _ON_NAME.finditer(sent):
             names.list_at(off + m.end(), False, taken)
         for m in _DATASETS_LIST.finditer(sent):
-            names.list_at(off + m.end(), False, taken)
+            names.list_at(off + m.end(), False, taken, listed=True)
         for m in _NAME_THEN_DATASET.finditer(sent):
             # "using Omniglot dataset": the word before "dataset"
             w = re.search(r"([A-Za-z0-9][\w+'’.-]*)$", sent[: m.start()])
@@ -833,8 +840,13 @@ def _benchmark_vocabulary() -> dict[str, str]:
 
 
 def plausible_benchmark(name: str) -> bool:
-    """False for names no result is measured on: a model ("LLaVA-1.6"), a size ("256x256")."""
-    return not (_DIMENSIONS_NAME.fullmatch(name) or _vocab().model_re.match(name))
+    """False for names no result is measured on.
+
+    A model ("LLaVA-1.6"), a size ("256x256"), a language or another word of the vocabulary's
+    ``[not_benchmarks]`` ("Galician").
+    """
+    v = _vocab()
+    return not (_DIMENSIONS_NAME.fullmatch(name) or v.model_re.match(name) or name in v.not_bench)
 
 
 def _benchmark_names(rows: Sequence[dict], text_view: str) -> dict[str, str]:
@@ -1020,7 +1032,13 @@ class _Sentence:
         self.settings = [(m.start() + lo, m.group(0).lower()) for m in _SETTING.finditer(sent)]
         self.has_verb = bool(_RESULT_VERB.search(sent))
         self.listed: set[int] = set()  # benchmark mentions spread over a list of results
-        self.consumed: set[int] = set()  # metric mentions named right after an earlier result
+        # metric mentions named right after a number with a unit ("77% accuracy", "2.2% model
+        # parameters"): that number's, not the next group's head metric, even for setup
+        self.consumed: set[int] = set()
+        for n in nums:
+            got = _metric_after(text, n, hi, men, self.mstarts) if n.unit else None
+            if got:
+                self.consumed.add(men.metrics[bisect.bisect_left(self.mstarts, n.unit_end)][0])
         self.unnamed = False  # the last group was measured "on 13 tasks": nothing named
 
     def head(self, gi: int) -> str:
