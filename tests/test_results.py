@@ -505,3 +505,61 @@ def test_every_canonical_metric_has_a_direction_or_says_it_depends():
         assert results.canonical_metric(metric) is not None, bench
     assert results.default_metric("WMT'14 En-De") == "BLEU"
     assert results.default_metric("WMTX") is None
+
+
+def test_a_spelled_out_name_takes_the_benchmark_it_abbreviates():
+    # paperlists/iclr2018.json record 283 (SQuAD is in the benchmarks vocabulary)
+    text = (
+        "On the Stanford Question Answering Dataset, our model achieves state of the art results "
+        "with 75.1% exact match accuracy and 83.1% F1, while the ensemble obtains 78.9% exact "
+        "match accuracy and 86.0% F1."
+    )
+    found = find(text)
+    assert [(m.value, m.metric, m.benchmark, m.setting) for m in found] == [
+        (75.1, "EM", "SQuAD", None),
+        (83.1, "F1", "SQuAD", None),
+        (78.9, "EM", "SQuAD", "ensemble"),
+        (86.0, "F1", "SQuAD", "ensemble"),
+    ]
+
+
+def test_a_name_listed_after_a_benchmark_is_one_even_if_typed_a_method():
+    # recent/neurips2023.json record 1265: the methods stage calls "Waymo" a method
+    text = (
+        "The results show that our method consistently improves the performance of various "
+        "baselines by 23.51% and 5.78% on average across KITTI and Waymo, respectively."
+    )
+    found = find(text, benchmarks=["KITTI"], methods=["Waymo"])
+    assert [(m.value, m.kind, m.benchmark, m.method) for m in found] == [
+        (23.51, "delta", "KITTI", None),
+        (5.78, "delta", "Waymo", None),
+    ]
+
+
+def test_one_more_gain_and_a_new_measure():
+    # paperlists/acl2021.json record 363: "and 0.6% against NILE" is one more gain
+    text = (
+        "Moreover, we train an NLI model enhanced with contrastive explanations and achieves an "
+        "accuracy of 91.9% on SNLI, gaining improvements of 5.7% against ETPA "
+        "(“Explain-Then-Predict-Attention”) and 0.6% against NILE (“WHY A”)."
+    )
+    assert rows(text, benchmarks=["SNLI"]) == [
+        (91.9, "score", "accuracy", "SNLI"),
+        (5.7, "delta", "accuracy", "SNLI"),
+        (0.6, "delta", "accuracy", "SNLI"),
+    ]
+    # recent/acl2024.json record 1960: off-target rates are not BLEU
+    text = (
+        "Results show that our proposed LiBS algorithm on average improves +1.1 BLEU and +0.9 "
+        "BLEU on WMT and OPUS datasets, and reduces off-target rates from 22.9% to 7.7% and 65.8% "
+        "to 25.3% respectively."
+    )
+    found = find(text, proposed=["LiBS"])
+    assert [(m.value, m.kind, m.metric) for m in found] == [
+        (1.1, "delta", "BLEU"),
+        (0.9, "delta", "BLEU"),
+        (22.9, "score", None),
+        (7.7, "score", None),
+        (65.8, "score", None),
+        (25.3, "score", None),
+    ]

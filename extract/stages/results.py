@@ -60,7 +60,7 @@ from extract.text.phrases import alternation
 from extract.text.sentences import sentences
 
 TABLE = "results"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
 
 KINDS = ("score", "delta", "relative", "other")
@@ -251,6 +251,13 @@ _SCOPE = re.compile(
     rf"moreover|furthermore|finally|first|second|third|also)[,:]?{_SP}+)?"
     rf"(?i:on|in|for|across){_SP}+(?:(?i:the|both){_SP}+)?(?:[\w-]+{_SP}+){{0,2}}?"
 )
+# a verb changing a measure the vocabulary does not name: "and reduces off-target rates from"
+_NEW_MEASURE = re.compile(
+    r"(?i:\b(?:reduc|increas|decreas|lower|rais|improv|boost|cut|sav|enhanc)\w*)"
+    r"(?:\s+(?:the|its|their|our))?(?:\s+(?!(?:performance|results?|scores?|by|from|to)\b)"
+    r"[a-z][\w-]*){1,3}\s+(?:from|by|to)\s*$"
+)
+_SETTING_BREAK = re.compile(r";|,\s+(?:while|whereas|but)\b|\b(?:while|whereas)\b")
 _CORRELATIONS = ("correlation", "Spearman", "Pearson", "Kendall")
 _METRIC_LIST_SEP = re.compile(
     rf"{_SP}?(?:,|/|&|and|,{_SP}and){_SP}?(?:the{_SP})?(?:[A-Za-z]+{_SP})?"
@@ -266,8 +273,9 @@ _IN_UNKNOWN = re.compile(
     rf"several|many|some|our|their|its|this|these|addition|total|comparison|practice|"
     rf"general|particular)\b)[a-z][a-z-]{{2,}}\b(?!{_SP}(?:dataset|benchmark|set|split|task))"
 )
+# between two results of one list-like clause: "on ProPara and", "against ETPA (...) and"
 _SAME_AGAIN = re.compile(
-    rf"(?:[^,;:()]*?{_SP})?(?:(?i:on|in|for|and){_SP}+(?:the{_SP}+)?[^,;:()]{{1,40}}?)?"
+    rf"(?:[^;:]*?{_SP})?(?:(?i:on|in|for|and|against|over|than){_SP}+(?:the{_SP}+)?[^;:]{{1,60}}?)?"
     rf"(?:,{_SP}*)?(?i:and|,){_SP}*(?:(?i:by|of){_SP}*)?"
 )
 _SETTING = re.compile(
@@ -321,7 +329,7 @@ _DATASETS_LIST = re.compile(
     rf"(?i:datasets?|data{_SP}sets?|benchmarks?|corpora|test{_SP}sets?)[,:]?{_SP}*\(?{_SP}*"
     rf"(?i:i\.e\.|e\.g\.|such{_SP}as|including|namely|like)?,?{_SP}*"
 )
-_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w+'’.-]*[\w+]|[A-Z0-9]")
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w+'’.–-]*[\w+]|[A-Z0-9]")
 _NAME_LIST_SEP = re.compile(
     rf"{_SP}?(?:\([^()]{{0,40}}\))?{_SP}?(?:,{_SP}?(?:and{_SP}|or{_SP})?|{_SP}and{_SP}|{_SP}or{_SP}|"
     rf"{_SP}?/{_SP}?|{_SP}?&{_SP}?)(?:the{_SP})?"
@@ -409,6 +417,7 @@ class _Vocab:
     qualifier_re: re.Pattern[str]
     qualifiers: list[str]
     model_re: re.Pattern[str]  # names of model families: never a benchmark
+    task_words: frozenset[str]  # a task after a data set's name: "CoNLL 2003 NER"
 
 
 def _is_acronym(word: str) -> bool:
@@ -457,6 +466,7 @@ def _vocab() -> _Vocab:
             r"(?:[-\s.]?v?\d[\w.]*)?(?:[-\s/]?(?i:base|large|small|tiny|mini|XL|XXL|instruct|chat|"
             r"\d+(?:\.\d+)?[BMK]))*\Z"
         ),
+        frozenset(data.get("not_benchmarks", {}).get("task_words", [])),
     )
 
 
@@ -750,11 +760,16 @@ class _Names:
         """Record the name at ``span``; "Lip Reading Sentences 2 (LRS2)" is named LRS2."""
         s, e = span
         name, end = self.text[s:e], e
+        words = name.split()
+        if len(words) > 1 and words[-1] in self.v.task_words and name not in self.canonical:
+            e = s + len(" ".join(words[:-1]))  # "CoNLL 2003 NER benchmark": the data is CoNLL 2003
+            name = self.text[s:e]
         acro = _ACRONYM_AFTER.match(self.text, e)
         if acro and " " in name:
             name, end = acro.group(1), acro.end()
         if not any(s < te and ts < e for ts, te in taken):
-            self.found.append((s, e, self.canonical.get(name, name)))
+            canon = self.canonical.get(name) or _by_initials(name) or name
+            self.found.append((s, e, canon))
             taken.append((s, e))
         return end
 
@@ -773,6 +788,29 @@ class _Names:
             if not sep:
                 return
             pos = sep.end()
+
+
+@lru_cache(maxsize=1)
+def _initials_index() -> dict[str, str]:
+    """Capitals of each vocabulary benchmark ("SQuAD" -> "SQAD") -> its canonical name."""
+    out: dict[str, str] = {}
+    for surface, canon in _benchmark_vocabulary().items():
+        caps = "".join(c for c in surface if c.isupper())
+        if len(caps) >= 4 and caps == "".join(c for c in surface if c.isalpha() and c.isupper()):
+            out.setdefault(caps, canon)
+    return out
+
+
+def _by_initials(name: str) -> str | None:
+    """The vocabulary benchmark a spelled-out name abbreviates, by its initials.
+
+    "Stanford Question Answering Dataset" -> SQuAD, "Massive Multitask Language Understanding"
+    -> MMLU: four or more capitalised words, so three initials never decide.
+    """
+    words = re.split(r"[\s-]+", name)
+    if len(words) < 4 or not all(w[:1].isupper() for w in words):
+        return None
+    return _initials_index().get("".join(w[0] for w in words))
 
 
 def _context_benchmarks(
@@ -855,14 +893,18 @@ def _benchmark_names(rows: Sequence[dict], text_view: str) -> dict[str, str]:
     The spellings come from the rows' ``surface`` column ("WikiText2|WikiText-2") where the
     benchmarks stage gives one, and from the vocabulary's aliases found in the text.
     """
-    names = {r["name"]: r["name"] for r in rows if r.get("name") and plausible_benchmark(r["name"])}
+    names = {
+        r["name"]: _by_initials(r["name"]) or r["name"]
+        for r in rows
+        if r.get("name") and plausible_benchmark(r["name"])
+    }
     if not names:
         return {}
     for r in rows:
         if r.get("name") in names:
             for surface in (r.get("surface") or "").split("|"):
                 if surface.strip() and surface in text_view:
-                    names.setdefault(surface, r["name"])
+                    names.setdefault(surface, names[r["name"]])
     for surface, canon in _benchmark_vocabulary().items():
         if canon in names and surface in text_view:
             names.setdefault(surface, canon)
@@ -1075,6 +1117,8 @@ class _Sentence:
             ]
             if named:
                 prev_metric = named[-1]
+            elif any(n.kind in ("score", "delta") for n in g.nums):
+                prev_metric = None  # a result in an unnamed measure: nothing to pass on
             benches = {n.benchmark for n in g.nums if n.kind}
             if self.unnamed:
                 prev_bench = (None, True)
@@ -1279,6 +1323,8 @@ class _Sentence:
         tail_metric = later[0][2] if later else None
         # "... and .038 in faithfulness": a measure the vocabulary does not know
         unknown = not after and bool(_IN_UNKNOWN.match(text, g.end))
+        # "..., and reduces off-target rates from 22.9%": a new verb, its own (unknown) measure
+        new_clause = gi > 0 and bool(_NEW_MEASURE.search(head))
         by = bool(_HEAD_BY.search(head[-90:]))
         n_slots = len(g.slots)
         for si, slot in enumerate(g.slots):
@@ -1304,7 +1350,7 @@ class _Sentence:
                     n.metric, n.metric_sure = head_list[-1], near
                 elif unknown:
                     pass
-                elif prev_metric and n.kind != "relative":
+                elif prev_metric and n.kind != "relative" and not new_clause:
                     n.metric = prev_metric
                 elif tail_metric and n.kind != "relative":
                     n.metric = tail_metric
@@ -1451,15 +1497,24 @@ class _Sentence:
                 n.method = named[-1] if named else None
 
     def _settings(self, g: _Group) -> None:
-        """The setting written nearest the number in its clause ("zero-shot", "test set")."""
+        """The setting of each number, written before it in its clause or right after it.
+
+        "Under the zero-shot setting, ... a 2.5% gain"; "84.6 F1 score on the test set".
+        """
+        text = self.text
         for n in g.nums:
-            near = [
-                (abs(p - n.num), s)
+            before = [
+                (n.num - p, s)
                 for p, s in self.settings
-                if abs(p - n.num) < 150 and ";" not in self.text[min(p, n.num) : max(p, n.num)]
+                if p < n.num and n.num - p < 150 and not _SETTING_BREAK.search(text[p : n.num])
             ]
-            if near:
-                n.setting = min(near)[1]
+            after = [
+                (p - n.unit_end, s)
+                for p, s in self.settings
+                if 0 <= p - n.unit_end < 40 and not _SETTING_BREAK.search(text[n.unit_end : p])
+            ]
+            if before or after:
+                n.setting = min(before or after)[1]
 
 
 def _subject(text: str, lo: int, hi: int, men: _Mentions) -> str | None:
