@@ -1,6 +1,7 @@
 """Precision/recall/F1 of the results stage on the hand-labelled dev set.
 
     python benchmarks/eval_results.py [--devset benchmarks/devset/results.jsonl] [-v] [--part dev]
+    python benchmarks/eval_results.py --speed 5000   # abstracts/s on corpus abstracts
 
 The dev set: 132 abstracts of ``../shared/corpora`` (none of the seeds), drawn at random
 (``random.Random(13)``) from those with a number next to a percent sign, points, a multiplier or
@@ -200,12 +201,49 @@ def _show(row: dict) -> str:
     return " | ".join(f"{row.get(k)}" for k in keys)
 
 
+def speed(n: int, corpora: Path) -> None:
+    """Abstracts per second of the results stage on ``n`` corpus abstracts (every 9th record).
+
+    The benchmarks and methods rows it reads are computed first, as a build hands them over;
+    the metrics stage is timed on the same abstracts in the same run, for comparison.
+    """
+    from extract.records import PaperText as P
+    from extract.stages import benchmarks, methods, metrics
+
+    texts = []
+    for path in sorted(corpora.glob("*/*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        texts += [r["abstract"] for r in data if isinstance(r, dict) and r.get("abstract")]
+    papers = [P(f"p{i}", t) for i, t in enumerate(texts[::9][:n])]
+    deps = [
+        {"benchmarks": benchmarks.extract_rows(p), "methods": methods.extract_rows(p)}
+        for p in papers
+    ]
+    results.extract_rows(papers[0], deps[0])  # compile the patterns first
+    t = time.perf_counter()
+    rows = sum(len(results.extract_rows(p, d)) for p, d in zip(papers, deps))
+    dt = time.perf_counter() - t
+    t = time.perf_counter()
+    for p, d in zip(papers, deps):
+        metrics.extract_rows(p, d)
+    dm = time.perf_counter() - t
+    print(
+        f"results stage: {len(papers) / dt:,.0f} abstracts/s ({len(papers):,} abstracts, "
+        f"{rows:,} rows, {dt:.1f} s); metrics stage on the same: {len(papers) / dm:,.0f}/s"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--devset", type=Path, default=DEVSET)
     ap.add_argument("--part", choices=("dev", "heldout"), help="score only this part")
     ap.add_argument("-v", "--verbose", action="store_true", help="print misses and false alarms")
+    ap.add_argument("--speed", type=int, metavar="N", help="time the stage on N corpus abstracts")
+    ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
     args = ap.parse_args(argv)
+    if args.speed:
+        speed(args.speed, args.corpora)
+        return 0
     if not args.devset.is_file():
         print(f"{args.devset}: no such file", file=sys.stderr)
         return 2

@@ -33,7 +33,6 @@ from extract.results.vocab import (
     canonical_metric,
     plausible_benchmark,
 )
-from extract.text.phrases import alternation
 from extract.text.sentences import sentences
 
 # --- mentions -----------------------------------------------------------------------------------
@@ -50,14 +49,30 @@ def metric_mentions(text: str, v: Vocab) -> list[tuple[int, int, str]]:
 
 
 def occurrences(text: str, names: Mapping[str, str]) -> list[tuple[int, int, str]]:
-    """Every occurrence of the surface forms in ``names`` (surface -> canonical), in order."""
-    if not names:
-        return []
-    alt = alternation(sorted(names, key=len, reverse=True))
-    return [
-        (m.start(), m.end(), names[m.group(0)])
-        for m in re.finditer(rf"(?<![\w-])(?:{alt})(?![\w]|-(?!based\b)\w)", text)
-    ]
+    """Every occurrence of the surface forms in ``names`` (surface -> canonical), in order.
+
+    Whole words only ("X-based" counts as X); where two forms overlap, the longer wins. Plain
+    string search: the few names of one paper are not worth compiling a pattern for.
+    """
+    found: list[tuple[int, int, str]] = []
+    for surface in sorted(names, key=len, reverse=True):
+        i = text.find(surface)
+        while i != -1:
+            end = i + len(surface)
+            before = text[i - 1] if i else " "
+            after = text[end : end + 2]
+            ok_before = not (before.isalnum() or before in "_-")
+            ok_after = (
+                not after[:1]
+                or not (after[0].isalnum() or after[0] == "_")
+                and not (
+                    after[0] == "-" and text[end + 1 : end + 6] != "based" and after[1:2].isalnum()
+                )
+            )
+            if ok_before and ok_after and not any(s < end and i < e for s, e, _ in found):
+                found.append((i, end, names[surface]))
+            i = text.find(surface, i + 1)
+    return sorted(found)
 
 
 class Mentions:
