@@ -1282,8 +1282,9 @@ def leaderboard(
 ) -> tuple[pd.DataFrame, str]:
     """The best score each paper reports on ``benchmark`` in ``metric``, best first.
 
-    Only ``score`` rows count (gains and ratios never share the score axis), and only exact
-    ones (:data:`EXACT_QUALIFIERS`: no "over", "up to", "about"). A paper's best is its highest
+    Only ``score`` rows count (gains and ratios never share the score axis), only exact ones
+    (:data:`EXACT_QUALIFIERS`: no "over", "up to", "about") and none off the board's scale
+    (:func:`off_scale`). A paper's best is its highest
     value, or its lowest for a metric where lower is better (perplexity, WER, FID).
 
     Args:
@@ -1321,6 +1322,7 @@ def leaderboard(
     if rows.empty:
         return pd.DataFrame(columns=cols), unit
     direction = rows["direction"].dropna().iloc[0] if rows["direction"].notna().any() else None
+    rows = rows[~off_scale(rows)]
     best = _best_per_paper(rows, direction)
     info = papers[["paper_id", "title", "venue", "year", "abstract"]]
     best = best.merge(info, on="paper_id", how="left")
@@ -1333,6 +1335,35 @@ def leaderboard(
     best["rank"] = range(1, len(best) + 1)
     best["unit"] = unit or None
     return best[cols].reset_index(drop=True), unit
+
+
+OFF_SCALE = 10  # a score this many times above or below the board's median is off its scale
+OFF_SCALE_MIN_PAPERS = 4  # fewer papers: no median to judge by
+
+
+def off_scale(rows: pd.DataFrame) -> pd.Series:
+    """True for scores ten times above or below the median of their board.
+
+    Such a score is in another scale or setting the abstract does not name: a character-level
+    "perplexity of 1.214" among word-level perplexities of 50-70 on Penn Treebank.
+    """
+    score = rows["score"].astype(float)
+    median = score.median()
+    if rows["paper_id"].nunique() < OFF_SCALE_MIN_PAPERS or not median > 0:
+        return pd.Series(False, index=rows.index)
+    return (score > OFF_SCALE * median) | (score < median / OFF_SCALE)
+
+
+def off_scale_scores(
+    results: pd.DataFrame, benchmark: str, metric: str, percent: bool
+) -> pd.DataFrame:
+    """The scores :func:`leaderboard` leaves out as off its scale: ``value``, ``paper_id``."""
+    rows = _on_benchmark(results[results["kind"] == "score"], benchmark)
+    exact = rows["qualifier"].isna() | rows["qualifier"].isin([q for q in EXACT_QUALIFIERS if q])
+    rows, _ = score_axis(rows[(rows["metric"] == metric) & exact], percent)
+    if rows.empty:
+        return rows
+    return rows[off_scale(rows)][["value", "paper_id"]].reset_index(drop=True)
 
 
 def state_of_the_art(board: pd.DataFrame, direction: str | None) -> pd.DataFrame:
@@ -1437,3 +1468,12 @@ def percent_metric(metric: str | None) -> bool:
 
     return metric_is_percent(metric)
 
+
+def pick_index(options: Iterable[str], wanted: str | None) -> int:
+    """Position of ``wanted`` among ``options`` in any spelling ("penn treebank"), else 0."""
+    if wanted:
+        key = fold_name(wanted)
+        for i, option in enumerate(options):
+            if fold_name(option) == key:
+                return i
+    return 0

@@ -535,7 +535,7 @@ def sota_steps(df: pd.DataFrame, axis_title: str, lower: bool) -> alt.Chart:
         .mark_line(interpolate="step-after", color="#e15759", strokeWidth=2.5, point=True)
         .encode(
             x=x,
-            y=alt.Y("best:Q"),
+            y=alt.Y("best:Q", scale=alt.Scale(zero=False)),
             tooltip=[
                 alt.Tooltip("year:O"),
                 alt.Tooltip("best:Q", title="best so far", format=",.4~g"),

@@ -91,3 +91,9 @@ def test_results_page_separates_kinds():
     deltas = at.dataframe[0].value
     assert -80.1 in deltas["value"].tolist()
     assert not set(deltas["value"]) & {52.8, 90.7}
+
+
+def test_a_link_names_the_board():
+    at = page("leaderboards", {"benchmark": "gsm8k", "metric": "accuracy"})
+    assert at.selectbox(key="lb_bench").value == "GSM8K"
+    assert at.selectbox(key="lb_metric").value == "accuracy"

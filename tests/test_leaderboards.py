@@ -175,3 +175,27 @@ def test_bounds_and_approximations_stay_off_the_board(frames):
     more = pd.concat([results, pd.DataFrame([over, just])], ignore_index=True)
     board, _ = an.leaderboard(more, papers, "GSM8K", "accuracy", percent=True)
     assert board["score"].tolist() == [91.0]  # "over 95%" is a bound; "only 91%" is exact
+
+
+def test_a_link_picks_a_board_in_any_spelling():
+    options = ["ImageNet", "Penn Treebank", "WikiText-2"]
+    assert an.pick_index(options, "penn treebank") == 1
+    assert an.pick_index(options, "Wikitext2") == 2
+    assert an.pick_index(options, "no such") == 0 and an.pick_index(options, None) == 0
+
+
+def test_a_score_off_the_boards_scale_is_left_out(frames):
+    # paperlists/iclr2017.json "Neural Architecture Search ...": a character-level "perplexity
+    # of 1.214" on PTB among word-level perplexities of 46-60
+    results, papers = frames
+    nas = row("mg", MATH, "87.7%", "Penn Treebank", "perplexity", 1.214)
+    more = pd.concat([results, pd.DataFrame([nas])], ignore_index=True)
+    board, _ = an.leaderboard(more, papers, "Penn Treebank", "perplexity", percent=False)
+    assert 1.214 not in board["score"].tolist() and len(board) == 3
+    assert an.off_scale_scores(more, "Penn Treebank", "perplexity", False)["value"].tolist() == [
+        1.214
+    ]
+    # with fewer than four papers there is no median to judge by
+    few = more[more["paper_id"].isin(["mg", "awd"])]
+    board, _ = an.leaderboard(few, papers, "Penn Treebank", "perplexity", percent=False)
+    assert board["score"].tolist() == [1.214, 52.8]

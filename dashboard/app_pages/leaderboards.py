@@ -21,11 +21,14 @@ if benches.empty:
     st.info("No score in the filtered papers names a benchmark.", icon=":material/info:")
     st.stop()
 papers_on = dict(zip(benches["benchmark"], benches["papers"]))
+# a link may name the board: ?benchmark=Penn+Treebank&metric=perplexity (any spelling)
+asked = analytics.pick_index(benches["benchmark"], st.query_params.get("benchmark"))
 
 c1, c2 = st.columns([3, 2])
 bench = c1.selectbox(
     "Benchmark",
     benches["benchmark"],
+    index=asked,
     format_func=lambda b: f"{b} · {papers_on[b]} paper{'s' if papers_on[b] != 1 else ''}",
     key="lb_bench",
     help="Benchmarks with a reported score, most papers first; type to search.",
@@ -41,6 +44,7 @@ metric_papers = dict(zip(metrics["metric"], metrics["papers"]))
 metric = c2.selectbox(
     "Metric",
     metrics["metric"],
+    index=analytics.pick_index(metrics["metric"], st.query_params.get("metric")),
     format_func=lambda m: f"{m} · {metric_papers[m]} paper{'s' if metric_papers[m] != 1 else ''}",
     key="lb_metric",
 )
@@ -54,6 +58,7 @@ if board.empty:
     st.info(f"No {metric} score on {ui.md_escape(bench)} fits one axis.", icon=":material/info:")
     st.stop()
 sota = analytics.state_of_the_art(board, direction)
+left_out = analytics.off_scale_scores(results, bench, metric, analytics.percent_metric(metric))
 
 top = board.iloc[0]
 a, b, c = st.columns(3)
@@ -87,6 +92,12 @@ st.caption(
     f"{analytics.EVIDENCE_MARKS[1]}."
 )
 cols = ["rank", "score", "method", "title", "venue", "year", "setting", "evidence"]
+if len(left_out):
+    st.caption(
+        f"Left out: {len(left_out)} score(s) ten times above or below the median of this board "
+        f"({', '.join(f'{v:g}' for v in left_out['value'].head(5))}), probably another scale or "
+        "setting; the Results page lists them."
+    )
 st.dataframe(
     board[cols],
     hide_index=True,

@@ -362,7 +362,11 @@ class Sentence:
                     n.kind = "delta"
                 elif n.paren and n.unit in ("%", "points"):
                     n.kind = "delta"  # "72.4% (+1.2%)" and "(1.2%)" after a score
-                elif (by or change) and not from_ and n.unit in ("%", None, "points"):
+                elif (
+                    (by or (change and not self._valued_in_brackets(n, head)))
+                    and not from_
+                    and n.unit in ("%", None, "points")
+                ):
                     n.kind = "delta"
                 elif (
                     n.unit in ("%", None)
@@ -379,6 +383,16 @@ class Sentence:
             for n in g.nums:
                 if n.kind == "score" and n.unit == g.slots[-1][-1].unit:
                     n.kind = "delta"
+
+    def _valued_in_brackets(self, n: Num, head: str) -> bool:
+        """True for "(73.4 test perplexity)": a bare value and its metric, in brackets.
+
+        The verb before ("improves on the state of the art (73.4 ...)") changes the state of
+        the art; the bracket gives its new value, a score.
+        """
+        if n.unit is not None or n.signed or not head.rstrip().endswith("("):
+            return False
+        return _metric_after(self.text, n, self.hi, self.men, self.mstarts) is not None
 
     # -- setup numbers --
     def _setup(self, g: _Group) -> None:

@@ -97,7 +97,7 @@ __all__ = [
 ]
 
 TABLE = "results"
-VERSION = "4"
+VERSION = "5"
 DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
 
 KINDS = ("score", "delta", "relative", "other")
