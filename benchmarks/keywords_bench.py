@@ -205,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--per-set", type=int, default=200, help="papers per set (0: all)")
+    ap.add_argument("--per-set", type=int, default=100, help="papers per set (0: all)")
     ap.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated")
     ap.add_argument("--sets", default="", help="only sets whose file name contains one of these")
     ap.add_argument("--all-corpus", action="store_true", help="only ours, on both corpora")

@@ -49,7 +49,8 @@ def frame(table: str, rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     arrays = {i for i, c in enumerate(spec.columns) if _is_array(c.type)}
     if arrays:
         data = [
-            [_as_tuple(row[c]) if i in arrays else row[c] for i, c in enumerate(cols)] for row in rows
+            [_as_tuple(row[c]) if i in arrays else row[c] for i, c in enumerate(cols)]
+            for row in rows
         ]
     else:
         data = [[row[c] for c in cols] for row in rows]

@@ -39,7 +39,7 @@ from extract.records import PaperText
 
 TABLE = "keywords"
 EMBEDDING_TABLE = "paper_embeddings"
-VERSION = "3"
+VERSION = "4"
 ENCODER_FILES = tuple(
     f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
 )
