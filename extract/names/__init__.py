@@ -45,6 +45,7 @@ from __future__ import annotations
 import csv
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -392,3 +393,11 @@ def extract_rows(paper: PaperText) -> list[dict]:
             }
         )
     return rows
+
+
+def rows_from_deps(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None) -> Sequence[dict]:
+    """The paper's ``names`` rows: handed in by a build (``deps["names"]``), else recognised here.
+
+    The ``methods`` and ``benchmarks`` stages are views of these rows.
+    """
+    return extract_rows(paper) if deps is None else deps.get("names", ())

@@ -154,13 +154,9 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
     the recogniser runs here.
     """
-    if deps is None:
-        from extract import names
+    from extract import names
 
-        rows = names.extract_rows(paper)
-    else:
-        rows = deps.get("names", ())
-    return rows_from_names(paper.paper_id, rows)
+    return rows_from_names(paper.paper_id, names.rows_from_deps(paper, deps))
 
 
 def occurrences(abstract: str, names: Iterable[str]) -> list[tuple[int, int, str]]:
