@@ -8,13 +8,7 @@ st.title("Results")
 ui.filter_caption()
 if ui.no_papers():
     st.stop()
-results = data.filtered("results")
-if results.empty:
-    st.info(
-        ui.empty_table_note("results") or "No reported results among the filtered papers.",
-        icon=":material/info:",
-    )
-    st.stop()
+results = ui.filtered_or_stop("results", "No reported results among the filtered papers.")
 
 counts = analytics.kind_counts(results)
 kind = (
