@@ -134,10 +134,13 @@ def test_no_tag_for_passing_words(text, absent):
 
 def test_weak_evidence_adds_up():
     # seeds/004 line 27 style: "reasoning" three times is a reasoning paper, once is not
-    once = "The model improves reasoning."
-    thrice = "The model improves reasoning. Reasoning matters. We study reasoning."
+    once = "The language model improves reasoning."
+    thrice = "The language model improves reasoning. Reasoning matters. We study reasoning."
     assert "Chain-of-Thought/Reasoning" not in _tags(once)
     assert "Chain-of-Thought/Reasoning" in _tags(thrice)
+    # ... but only in an abstract about language models (weak_context): not a graph model's
+    graph = "The graph model improves reasoning. Reasoning matters. We study reasoning."
+    assert "Chain-of-Thought/Reasoning" not in _tags(graph)
 
 
 def test_markup_is_ignored_and_offsets_kept():

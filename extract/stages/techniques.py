@@ -45,7 +45,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "2"
+VERSION = "3"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class Technique:
     min_weak: int
     strong_guards: tuple[Guard, ...] = ()  # one per strong alternative, lower-cased
     weak_guards: tuple[Guard, ...] = ()
+    weak_context: re.Pattern[str] | None = None  # weak evidence counts only with it in the text
 
 
 _REGEX_SYNTAX = frozenset("\\.^$*+?{}[]()|")
@@ -101,6 +102,7 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
                 int(e.get("min_weak", 2)),
                 tuple(guards),
                 tuple(guard for _, guard in weak),
+                re.compile(e["weak_context"]) if e.get("weak_context") else None,
             )
         )
     return out
@@ -193,8 +195,11 @@ def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tupl
     return out
 
 
-def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
-    """(technique, start, end) of the evidence for each tag in ``text``, by first evidence."""
+def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, int]]:
+    """(technique, start, end) of the evidence for each tag in ``text``, by first evidence.
+
+    ``title`` only counts for a tag's ``weak_context`` (evidence is always in ``text``).
+    """
     c = _compiled()
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
@@ -230,8 +235,11 @@ def find_techniques(text: str) -> list[tuple[Technique, int, int]]:
         weak.setdefault(i, set()).add(span)  # all passing mentions of a tag: one weak match
     found = dict(strong)
     for i, spans in weak.items():
-        if i not in found and len(spans) >= c.techniques[i].min_weak:
-            found[i] = min(spans)
+        t = c.techniques[i]
+        if i not in found and len(spans) >= t.min_weak:
+            ctx = t.weak_context
+            if ctx is None or ctx.search(text) is not None or ctx.search(title) is not None:
+                found[i] = min(spans)
     return sorted(((c.techniques[i], s, e) for i, (s, e) in found.items()), key=lambda x: x[1])
 
 
@@ -239,7 +247,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
     """Technique rows for ``paper``: one per tag, at its first evidence."""
     view = clean_view(paper.abstract)
     rows = []
-    for tech, s, e in find_techniques(view.text):
+    for tech, s, e in find_techniques(view.text, paper.title or ""):
         start, end = view.span(s, e)
         rows.append(
             {
