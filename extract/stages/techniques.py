@@ -165,7 +165,9 @@ def _compiled() -> _Compiled:
 _PASSING = re.compile(
     r"(?:\bsuch as|\be\.g\.,?|\bincluding|\bunlike|\bcompared (?:to|with)"
     r"|\bin contrast to|\bthan|\binstead of|\brather than|\blimitations? of|\bbeyond"
-    r"|\boutperform(?:s|ing|ed)?|\bsurpass(?:es|ing|ed)?|\bbaselines?|\blike)"
+    r"|\boutperform(?:s|ing|ed)?|\bsurpass(?:es|ing|ed)?|\bbaselines?|\blike"
+    r"|\b(?:has|have) been (?:widely |extensively |commonly |successfully )?(?:used|applied|adopted)"
+    r" (?:for|in|to))"
     r"(?:(?: the| a| an| existing| standard| traditional| conventional| classical| classic"
     r"| popular| prior| previous| vanilla)?"
     r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w./+-]+){1,4}?[,)]?(?: and| or|,))*"
@@ -236,7 +238,8 @@ def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, in
     found = dict(strong)
     for i, spans in weak.items():
         t = c.techniques[i]
-        if i not in found and len(spans) >= t.min_weak:
+        # two weak alternatives matching at one place ("pruning", "pruning technique") are one
+        if i not in found and len({s for s, _ in spans}) >= t.min_weak:
             ctx = t.weak_context
             if ctx is None or ctx.search(text) is not None or ctx.search(title) is not None:
                 found[i] = min(spans)
