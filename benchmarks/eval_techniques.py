@@ -3,10 +3,11 @@
     python benchmarks/eval_techniques.py [--devset benchmarks/devset/techniques.jsonl]
                                          [--names benchmarks/devset/names.jsonl]
                                          [--errors dev] [--top 12]
-    python benchmarks/eval_techniques.py sample [--n-recent 4] [--n-old 20] [--seed 1201]
+    python benchmarks/eval_techniques.py sample [--n-recent 4] [--n-old 14] [--seed 1201]
 
 ``techniques.jsonl`` holds corpus abstracts drawn at random (``sample``: a fixed seed, so many
-per ``recent/`` venue-year file and a few from ``paperlists/``, none already in another dev set)
+per ``recent/`` venue-year file and a few from ``paperlists/``, none already in a dev set; batch 1
+``--seed 1201``, 94 abstracts; batch 2 ``--seed 1202 --n-recent 3 --n-old 0``, 60 abstracts)
 and labelled by reading each abstract with the taxonomy tags that truly apply: the paper's own
 method or study uses or is about the technique, not a passing "such as X". ``split`` is ``dev``
 (errors looked at while changing rules) or ``heldout`` (a random third, fixed when sampling,
@@ -118,9 +119,7 @@ def evaluate(args: argparse.Namespace) -> int:
 
 def _used_sources() -> set[str]:
     out = set()
-    for path in DEVSET.glob("*.jsonl"):
-        if path.name == "techniques.jsonl":
-            continue
+    for path in DEVSET.glob("*.jsonl"):  # this set too: a later batch adds new abstracts only
         out |= {r.get("source", "") for r in _load(path)}
     return out
 
