@@ -17,10 +17,16 @@ of the abstract (:func:`extract.text.markup.clean_view`) so ``**LoRA**`` counts 
 point into the abstract.
 
 A strong match in a passing mention is lowered to weak evidence: one that follows "such as",
-"e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of", ...
-in the same clause (a list of names after the cue counts as in it), so "existing neural models
-such as RNNs and LSTMs" does not tag a paper with RNNs; all passing mentions of a tag together
-count as ONE weak match (they still tag a paper that returns to the tag otherwise).
+"e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of",
+"existing/previous methods", "inspired by", "experiments on", "has been widely used for",
+"facilitate research on", ... in the same clause (a list of names after the cue counts as in
+it), so "existing neural models such as RNNs and LSTMs" does not tag a paper with RNNs; all
+passing mentions of a tag together count as ONE weak match (they still tag a paper that returns
+to the tag otherwise). Weak matches of two alternatives at one place count once. A tag's
+``weak_context`` (a regular expression) must occur in the abstract or the title for its weak
+evidence to count: "reasoning" three times tags Chain-of-Thought/Reasoning only in a paper
+about language models, "policy" and "reward" tag Reinforcement learning only with an agent,
+an environment, an MDP or a value function.
 
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
 ``evidence`` is the matched text as written in the abstract.
