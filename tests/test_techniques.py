@@ -324,6 +324,22 @@ def test_overclaims_do_not_tag(text, absent):
             "texts.",
             "Evaluation/Benchmark",
         ),
+        # paperlists/naacl2024 record 743: data augmentation by a diffusion model generates data
+        (
+            "SDDA comprises two data augmentation schemes. The first is data augmentation based on "
+            "adversarial training, which aims to utilize the gradients of the model to generate "
+            "adversarial examples. The second is data augmentation based on diffusion model, which "
+            "focuses on using the advanced diffusion-based text guided image editing method to "
+            "modify the appearances of the signer in images.",
+            "Synthetic data",
+        ),
+        # paperlists/naacl2021 record 280
+        (
+            "Our empirical results show that the synthesized data generated from our model can "
+            "substantially help a semantic parser achieve better compositional and domain "
+            "generalization.",
+            "Synthetic data",
+        ),
         # recent/acl2025 record 998: deciding when to retrieve for an LLM is RAG
         (
             "In active retrieval (AR), large language models (LLMs) need first assess whether they "
