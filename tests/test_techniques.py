@@ -282,6 +282,36 @@ _GAMEPLAY = (  # recent/corl2024 record 1: robot safety filters, not LLM safety
             "space.",
             "Pruning/Compression",
         ),
+        # recent/cvpr2023 record 1914: a technique the method does not need
+        (
+            "EDICT requires no model training/finetuning, prompt tuning, or extra data and can be "
+            "combined with any pretrained DDM.",
+            "LoRA/PEFT",
+        ),
+        # paperlists/icml2019 record 201: PPO as an RL algorithm, no preferences
+        (
+            "In importance sampling (IS)-based reinforcement learning algorithms such as Proximal "
+            "Policy Optimization (PPO), IS weights are typically clipped to avoid large variance in "
+            "learning.",
+            "Preference alignment",
+        ),
+        # recent/iccv2023 record 1577: a grammar as a design space is not constrained decoding
+        (
+            "In this paper, we formulate these four building blocks of imaging systems as a "
+            "context-free grammar (CFG), which can be automatically searched over with a learned "
+            "camera designer to jointly optimize the imaging system with task-specific perception "
+            "models.",
+            "Constrained decoding",
+        ),
+        # naacl2025 (paperlists) record 488: calibration data of post-training quantization
+        (
+            "In a post-training setting, state-of-the-art quantization and pruning methods require "
+            "calibration data, a small set of unlabeled examples. However, this poses two key "
+            "problems: (1) unrepresentative calibration examples can harm model performance. Our "
+            "approach requires no external data, instead leveraging the model itself to generate "
+            "synthetic calibration data.",
+            "Calibration/Uncertainty",
+        ),
         # recent/lreccoling2024 record 729: evaluating MLLMs is future work it may facilitate
         (
             "We also provide an implicit-enhanced dataset, which may facilitate more research to "
