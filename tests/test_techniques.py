@@ -395,3 +395,16 @@ def test_reasoning_repeated_in_a_language_model_title_tags():
     tags = {r["technique"] for r in extract_rows(PaperText("p", text, title))}
     assert "Chain-of-Thought/Reasoning" in tags
     assert "Chain-of-Thought/Reasoning" not in _tags(text)
+
+
+
+def test_a_passing_cue_stops_at_the_sentence_end():
+    # recent/acl2025 record 1256: "including ..." ends its sentence; the next one is the paper's
+    text = (
+        "To bridge this gap, we propose BIStereo, a suite to uncover LMs’ biases towards people of "
+        "certain physical appearance characteristics, namely, skin complexion, body shape, height, "
+        "attire, and a miscellaneous category including hair texture, eye color, and more. Our "
+        "dataset comprises 40k sentence pairs designed to assess LMs’ biased preference for "
+        "certain body types."
+    )
+    assert "Evaluation/Benchmark" in _tags(text)

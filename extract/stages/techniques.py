@@ -187,9 +187,19 @@ _PASSING = re.compile(
 _PASSING_WINDOW = 100
 
 
+# the end of the previous sentence: ". " not after "e.g"/"i.e"/"etc"/"vs"/"al" (a cue in one
+# sentence does not reach into the next: "... compared to prior methods. Applying knowledge
+# distillation ...")
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)(?<!al)[.!?]\s+")
+
+
 def _passing(lower: str, start: int) -> bool:
     """Whether the match at ``start`` is a passing mention (see the module docstring)."""
-    return _PASSING.search(lower[max(0, start - _PASSING_WINDOW) : start]) is not None
+    window = lower[max(0, start - _PASSING_WINDOW) : start]
+    ends = list(_SENTENCE_END.finditer(window))
+    if ends:
+        window = window[ends[-1].end() :]
+    return _PASSING.search(window) is not None
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
