@@ -10,6 +10,9 @@ candidates with :func:`extract.names.candidates.find_candidates` and the proposa
 * ``name``: key, most used spelling, abstracts naming it, abstracts proposing it, then the type
   votes of the sentence cues (:func:`extract.names.types.cue_votes`, once per abstract and type)
   for method, dataset, metric, task, other;
+* ``long``: long forms of acronym definitions ("optimal transport (OT)"), fold key and the
+  abstracts defining an acronym with it, when at least ``--min-df``: an acronym whose long form
+  many abstracts define names an established concept, however short and ambiguous it is;
 * ``proper``: lower-cased capitalised words that are proper nouns of the corpus: capitalised in
   the middle of a sentence in at least ``--min-df`` abstracts and written in lower case in at
   most a fifth as many ("Cityscapes", "Freebase"; not "Results", "Transformer" is both).
@@ -35,6 +38,7 @@ from extract.names.candidates import (  # noqa: E402
     find_candidates,
     fold,
     is_all_caps_sentence,
+    long_key,
     mask,
 )
 from extract.stages import methods  # noqa: E402
@@ -74,15 +78,19 @@ def main(argv: list[str] | None = None) -> int:
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     cap_mid: Counter[str] = Counter()
     lower: Counter[str] = Counter()
+    longs: Counter[str] = Counter()
     for n, abstract in enumerate(texts, 1):
         text = clean_view(abstract).text
         sents = sentences(text)
         keys: set[str] = set()
         doc_votes: set[tuple[str, str]] = set()
+        doc_longs: set[str] = set()
         for c in find_candidates(text, sents, frozenset()):
             key = fold(c.short)
             if not key:
                 continue
+            if c.kind == "longform" and c.long:
+                doc_longs.add(long_key(c.long))
             keys.add(key)
             spellings[key][c.short] += 1
             for typ, _w in T.cue_votes(text, c.start, c.end):
@@ -96,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             df[key] += 1
         for key, typ in doc_votes:
             votes[key][typ] += 1
+        longs.update(doc_longs)
         masked = mask(text)
         caps, lows = set(), set()
         for s0, sent in sents:
@@ -122,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             "built by scripts/name_stats.py\n"
         )
         f.write("# name\tkey\tspelling\tabstracts\tproposed\t" + "\t".join(T.TYPES) + "\n")
+        f.write("# long\tfold key of a long form\tabstracts defining an acronym with it\n")
         f.write("# proper\tlower-cased proper noun\n")
         for key in sorted(df):
             if df[key] < args.min_df:
@@ -130,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
             row = ["name", key, spelling, str(df[key]), str(prop[key])]
             row += [str(votes[key][t]) for t in T.TYPES]
             f.write("\t".join(row) + "\n")
+        for lf in sorted(longs):
+            if longs[lf] >= args.min_df:
+                f.write(f"long\t{lf}\t{longs[lf]}\n")
         for w in sorted(cap_mid):
             if cap_mid[w] >= args.min_df and lower[w] * 5 <= cap_mid[w]:
                 f.write(f"proper\t{w}\n")

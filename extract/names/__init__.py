@@ -46,18 +46,26 @@ import csv
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
+from extract.names import roles as R
 from extract.names import types as T
-from extract.names.candidates import Candidate, find_candidates, fold, singular, token_shaped
+from extract.names.candidates import (
+    Candidate,
+    find_candidates,
+    fold,
+    long_key,
+    singular,
+    token_shaped,
+)
 from extract.records import PaperText
 from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "1"
+VERSION = "2"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -66,7 +74,8 @@ DATA_FILES: tuple[str, ...] = (
     "name_stats.tsv",
 )
 ROLES = ("proposed", "mentioned")
-WIDELY_USED = 25  # abstracts of the corpus using a name before it is "not new"
+WIDELY_USED = 25  # abstracts of the corpus using, not proposing, a name before it is "not new"
+LONG_USED = 4  # abstracts defining an acronym with the same long form before it is "not new"
 
 _KIND_CONFIDENCE = {
     "vocab": 0.95,
@@ -97,6 +106,7 @@ class Stats:
 
     names: dict[str, NameStats]
     proper: frozenset[str]  # lower-cased capitalised words that are proper nouns
+    longs: dict[str, int] = field(default_factory=dict)  # long form key -> abstracts defining
 
 
 @lru_cache(maxsize=1)
@@ -105,18 +115,21 @@ def stats() -> Stats:
     path = DATA_DIR / "name_stats.tsv"
     names: dict[str, NameStats] = {}
     proper: set[str] = set()
+    longs: dict[str, int] = {}
     if not path.exists():
         return Stats(names, frozenset())
     with path.open(encoding="utf-8", newline="") as f:
         for row in csv.reader((line for line in f if not line.startswith("#")), delimiter="\t"):
             if row[0] == "proper":
                 proper.add(row[1])
+            elif row[0] == "long":
+                longs[row[1]] = int(row[2])
             elif row[0] == "name":
                 _, key, surface, df, prop, *votes = row
                 names[key] = NameStats(
                     surface, int(df), int(prop), {t: float(v) for t, v in zip(T.TYPES, votes)}
                 )
-    return Stats(names, frozenset(proper))
+    return Stats(names, frozenset(proper), longs)
 
 
 @dataclass(frozen=True)
@@ -185,6 +198,16 @@ def _name_like(name: str) -> bool:
     )
 
 
+def widely_used(ns: NameStats | None) -> bool:
+    """True when the corpus shows a name used (not proposed) by many abstracts: it is not new.
+
+    A coined name appears in the abstract that proposes it and a few that use it; an acronym or
+    name in ``WIDELY_USED`` or more abstracts that do not propose it (NeRF, SLAM, SE, OT, TV) is
+    an established or ambiguous one, whatever the sentence claims.
+    """
+    return ns is not None and ns.df - ns.proposed >= WIDELY_USED
+
+
 @dataclass(frozen=True)
 class Name:
     """A name recognised in the clean view of an abstract."""
@@ -207,6 +230,7 @@ class _Acc:
     long: str | None
     scores: dict[str, float]
     short_first: Candidate | None = None
+    spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
@@ -244,6 +268,8 @@ def recognise(
             continue
         cands.append((Candidate(text[p.start : p.end], p.start, p.end, "proposal", p.name), None))
     proposed_keys = {fold(p.name) for p in proposals if _name_like(p.name)}
+    tn = R.title_name(title)
+    title_key = fold(tn) if tn else None
     for tok in emphasised:
         i = methods.find_word(text, tok)
         if i >= 0 and fold(tok) not in proposed_keys:
@@ -287,6 +313,8 @@ def recognise(
         if cand.surface not in acc.surfaces:
             acc.surfaces.append(cand.surface)
         acc.kinds.add(cand.kind)
+        if cand.kind != "longform":
+            acc.spans.append((cand.start, cand.end))
         if cand.long:
             acc.long = cand.long
         if cand.kind != "longform" and acc.short_first is None:
@@ -296,6 +324,15 @@ def recognise(
         if len(acc.surfaces) <= 4:
             for typ, w in T.cue_votes(text, cand.start, cand.end):
                 acc.scores[typ] = acc.scores.get(typ, 0.0) + w
+    placed = sorted({(a, b, k) for k, acc in accs.items() for a, b in acc.spans})
+    placed = [
+        p
+        for i, p in enumerate(placed)
+        if not any(q[0] <= p[0] and p[1] <= q[1] and q != p for q in placed[max(0, i - 3) : i + 4])
+    ]
+    for (_, _, k), votes in zip(placed, T.list_votes(text, [(a, b) for a, b, _ in placed])):
+        for typ, w in votes:
+            accs[k].scores[typ] = accs[k].scores.get(typ, 0.0) + w
     out: list[Name] = []
     for key, acc in accs.items():
         scores = dict(acc.scores)
@@ -307,6 +344,9 @@ def recognise(
             hv = T.head_vote(acc.first.short)
             if hv:
                 scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
+        mv = T.morph_vote(acc.first.short) if acc.first.kind != "multiword" else None
+        if mv:
+            scores[mv[0]] = scores.get(mv[0], 0.0) + mv[1]
         prior = pr.types.get(key)
         if prior:
             scores[prior] = scores.get(prior, 0.0) + 6.0
@@ -317,11 +357,20 @@ def recognise(
                 for t, v in ns.votes.items():
                     scores[t] = scores.get(t, 0.0) + 3.0 * v / total
         role = "proposed" if key in proposed_keys else "mentioned"
+        cue_conf = 0.0
+        if role == "mentioned" and key not in pr.types and _name_like(acc.first.short):
+            cue_conf = max(
+                [R.proposal_cue(text, s, e) for s, e in acc.spans]
+                + [0.9 if title_key == key else 0.0]
+            )
+            if cue_conf:
+                role = "proposed"
         if role == "proposed" and (
             key in pr.canonical
-            or (ns is not None and ns.df - ns.proposed >= WIDELY_USED and ns.proposed * 5 < ns.df)
+            or (acc.long and st.longs.get(long_key(acc.long), 0) >= LONG_USED)
+            or (not acc.long and widely_used(ns))
         ):
-            role = "mentioned"
+            role, cue_conf = "mentioned", 0.0
         if role == "proposed" and key in proposed_datasets:
             scores["dataset"] = scores.get("dataset", 0.0) + 5.0
         if "multiword" in acc.kinds and not scores:
@@ -330,6 +379,8 @@ def recognise(
                 for t, v in last.votes.items():
                     scores[t] = scores.get(t, 0.0) + v / max(1.0, sum(last.votes.values()))
         typ, type_conf = T.decide(scores)
+        if cue_conf and typ not in ("method", "dataset", "metric"):
+            role = "mentioned"  # a task or a device the paper works on is not its contribution
         if (
             acc.kinds <= {"multiword"}
             and role == "mentioned"

@@ -67,6 +67,9 @@ _CITATION = re.compile(
 )
 _URL = re.compile(r"https?://\S+|www\.\S+|\S+@\S+\.\w+|\b\S+\.(?:com|org|io|net|ai)(?:/\S*)?")
 _MATH = re.compile(r"\$[^$]{0,200}\$")
+_GROUP = re.compile(r"\(\d\)")
+# lower-case heads after a single letter that make a classic method name (Q-learning, k-means)
+_LETTER_HEADS = frozenset("learning means medoids medians".split())
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|[(\[\"“]\s*|\n\s*|\d\)\s+)$")
 
 # All-capital words that are English, Roman numerals or units rather than names.
@@ -81,7 +84,7 @@ _VARIANT_WORDS = frozenset(
     "coder math".split()
 )
 _EPONYM_NEXT = re.compile(
-    r"(?:'s?\s|\s(?!(?:and|or|to|on|in|with|for|of|as|at|by|is|are|was|were|has|have|can|which|that)\b)[a-z])"
+    r"(?:['’]s?\s|\s(?!(?:and|or|to|on|in|with|for|of|as|at|by|is|are|was|were|has|have|can|which|that)\b)[a-z])"
 )
 
 
@@ -104,6 +107,12 @@ def fold(name: str) -> str:
         s = s[:-2]
     s = singular(s)
     return re.sub(r"[\s_\-]+", "", s).lower()
+
+
+def long_key(long_form: str) -> str:
+    """The key of an acronym's long form: :func:`fold`, lower-cased, a final plural "s" dropped."""
+    k = fold(long_form).lower()
+    return k[:-1] if k.endswith("s") and len(k) > 3 else k
 
 
 def singular(name: str) -> str:
@@ -293,7 +302,15 @@ def find_candidates(
             cut = re.search(r"\.[A-Z][a-z]", core)
             if cut and not token_shaped(core[cut.start() + 1 :]):  # "SLT.However", not "Mr.TyDi"
                 core = core[: cut.start()]
+            group = _GROUP.match(msent, m.end()) if core.isupper() and len(core) <= 3 else None
+            if group:  # SE(3), SO(3), SU(2): a group, one name with its argument
+                surf = core + group.group()
+                out.append(Candidate(surf, a, a + len(surf), "token", surf))
+                continue
             parts = core.split("-")
+            if len(parts) == 2 and len(parts[0]) == 1 and parts[1] in _LETTER_HEADS:
+                out.append(Candidate(core, a, a + len(core), "token", core))
+                continue  # Q-learning, k-means, k-medoids
             if (
                 len(parts) > 1
                 and re.fullmatch(r"[a-z]{2,}", parts[0])

@@ -55,6 +55,14 @@ _AFTER = [
         re.compile(r"-(?:based|style|like|inspired|driven|powered|enhanced|augmented)\b"),
     ),
     (
+        "method",
+        2.0,
+        re.compile(
+            r"(?:\s(?:also|further|still|consistently|significantly|substantially|clearly|even)"
+            r")?\s(?:outperforms?|outperformed|surpass(?:es|ed)?|beats?|outperforming)\b"
+        ),
+    ),
+    (
         "metric",
         3.0,
         re.compile(
@@ -80,6 +88,23 @@ _AFTER = [
     ),
 ]
 _BEFORE = [
+    (
+        "dataset",
+        2.5,
+        re.compile(
+            r"\b(?:datasets?|data sets?|benchmarks?|corpora|corpus|test sets)\s*,?\s*"
+            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\()\s*(?:the\s)?$"
+        ),
+    ),
+    (
+        "method",
+        2.5,
+        re.compile(
+            r"\b(?:models?|methods?|baselines?|approaches|algorithms?|architectures?|llms|"
+            r"networks?|backbones?|encoders?|optimizers?|classifiers?)\s*,?\s*"
+            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\()\s*(?:the\s)?$"
+        ),
+    ),
     (
         "dataset",
         1.5,
@@ -131,6 +156,7 @@ for _type, _weight, _words in (
         "policy agent architecture strategy technique pipeline system systems engine loss "
         "objective "
         "warping matching flow curvature gradients gradient prediction sampler operator component "
+        "maximization maximisation minimization minimisation "
         "block layer layers kernel coding encoding heuristic interpolation alignment",
     ),
     (
@@ -206,6 +232,47 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
                 continue
             out.append((typ, w))
             break
+    return out
+
+
+# The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
+# count of items (Sim10k, BDD100K) is a data set; a *BERT/*GPT/*LM/*Former/*GAN a model.
+# (name_stats.tsv: names whose corpus cues agree on one type, by their last part.)
+_MORPH = (
+    ("dataset", re.compile(r".+(?:QA|Bench|Eval|Corpus|Bank|Set|\d+[kKM])")),
+    ("method", re.compile(r".+(?:BERT|GPT|LM|Former|former|GAN|VAE|RNN|CNN|GNN|NN|Net|Nets)")),
+)
+
+
+def morph_vote(name: str) -> tuple[str, float] | None:
+    """The type the shape of a coined name points to ("StrategyQA" dataset), weight 1.5."""
+    for typ, pat in _MORPH:
+        if pat.fullmatch(name):
+            return typ, 1.5
+    return None
+
+
+_LIST_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s|/)\s*")
+
+
+def list_votes(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[str, float]]]:
+    """Type votes each name gets from the list it stands in ("datasets including A, B, and C").
+
+    ``spans`` are the names of an abstract in text order. Names separated only by commas,
+    "and", "or" or "/" form a list; the cues before its first name and after its last one
+    (:func:`cue_votes`) vote for every other name of the list, at half weight.
+    """
+    out: list[list[tuple[str, float]]] = [[] for _ in spans]
+    i = 0
+    while i < len(spans):
+        j = i
+        while j + 1 < len(spans) and _LIST_SEP.fullmatch(text[spans[j][1] : spans[j + 1][0]]):
+            j += 1
+        if j > i:
+            votes = cue_votes(text, spans[i][0], spans[j][1])
+            for k in range(i, j + 1):
+                out[k] = [(t, w / 2) for t, w in votes]
+        i = j + 1
     return out
 
 

@@ -51,12 +51,16 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
     "benchmarks_vocab.toml",
 )
+
+# A used name enters the table when its confidence is at least this: a name-shaped token with no
+# type evidence at all (0.8 x 0.5) stays out, it is as often a robot, a split or a symbol.
+MIN_MENTIONED_CONFIDENCE = 0.45
 
 # ---------------------------------------------------------------------------------------------
 # Vocabularies (loaded once per process).
@@ -177,6 +181,7 @@ _NOVEL_AFTER = re.compile(
     r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b"
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]+)\s*:")
+_GROUP_ARG = re.compile(r"\(\d\)")
 _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
     r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
@@ -322,6 +327,8 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         # 1. introduction cue -> region
         for cue in cues:
             rstart = cue.end()
+            if masked.startswith(" to ", rstart):
+                continue  # "we propose to employ Optimal Transport (OT)": an action, not a name
             stop = _REGION_END.search(masked, rstart + 1)
             rend = stop.start() if stop else len(sent)
             region = masked[rstart:rend]
@@ -332,6 +339,9 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
                 name = _strip_glued(tok)
                 after = region[tm.end() :] + sent[rend:]
+                if _GROUP_ARG.match(after):
+                    first = False
+                    continue  # SE(3), SO(3): a group, not a name the paper coins
                 if name_shaped(name):
                     if not in_paren and name in background:
                         first = False
@@ -496,6 +506,8 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
     """
     out = []
     for r in names:
+        if r["role"] == "mentioned" and r["confidence"] < MIN_MENTIONED_CONFIDENCE:
+            continue  # nothing in the sentence or the corpus says it is a method
         if r["type"] == "method" or r["role"] == "proposed":
             out.append(
                 {

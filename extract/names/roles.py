@@ -1,0 +1,100 @@
+r"""Proposal cues around a name: does the abstract present it as its own contribution?
+
+The proposal rules of :func:`extract.stages.methods.find_proposed` only take tokens shaped like
+coined names (inner capitals, digits). The recogniser also finds capitalised compounds
+("Co-Boosting", "Short-Dot"), multiword names ("Linear Log-Normal Attention") and names it
+knows from the corpus, so it checks the words right around each occurrence of a name
+(:func:`proposal_cue`):
+
+* **naming**: "we call X", "that we call "X"", "called/named/termed/dubbed (as) X" (not after
+  "existing", "previous", "so-called", ...);
+* **ownership**: "our X", "our model X", "our proposed X", "the proposed X";
+* **direct object**: "we propose X", "we introduce a novel framework, X,";
+* **appositive**: "X, a novel ...", "X is a new ...";
+* **introduced in parentheses**: "we propose a Natural Language Prompt Encapsulation
+  (Nano-Capsulator) framework";
+* **title**: the title starts with the name ("Short-Dot: Computing Large Linear Transforms").
+
+A cue only makes a name proposed when the name is one that can be a contribution (not a task,
+a sensor, a language, a vocabulary name or a name the corpus shows in wide use: the caller
+checks those) and is not used as a modifier ("our RNN-based model").
+"""
+
+from __future__ import annotations
+
+import re
+
+_NOUNS = (
+    r"model|method|framework|approach|system|algorithm|architecture|agent|dataset|benchmark|"
+    r"technique|module|network|pipeline|toolkit|tool|corpus|metric|loss|policy|mechanism|"
+    r"strategy|variant|solver|planner|estimator|library|suite|attack|defen[cs]e|scheme|layer|"
+    r"paradigm|recipe|objective|optimizer|protocol|procedure|task"
+)
+_OWN = re.compile(
+    r"(?:\b[Oo]ur|\b[Tt]he\s+proposed)\s+(?:(?:proposed|new|novel|final|full|resulting)\s+)?"
+    rf"(?:(?:[a-z][\w-]*\s+){{0,2}}?(?:{_NOUNS})s?,?\s+)?[\"“'‘]?$"
+)
+_NAMED = re.compile(
+    r"(?:\b(?:[Ww]e|I)\s+(?:call|name|term|dub|coin)\s+"
+    r"(?:(?:it|this|them|these|this\s+[\w-]+|our\s+[\w-]+|the\s+[\w-]+)\s+)?(?:as\s+)?"
+    r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?)"
+    r"[\"“'‘]?$"
+)
+_NOT_NEW = re.compile(
+    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
+    r"standard|conventional|classic|so-called|commonly|often|usually|also known)\b",
+    re.I,
+)
+_CUE = (
+    r"(?:propose|introduce|present|develop|design|build|release|contribute|devise|create|"
+    r"construct|curate|collect|offer)[sd]?"
+)
+_DIRECT = re.compile(
+    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
+    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
+    + _CUE
+    + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,6}?[\w-]+\s*[,:]\s*|(?:a|an|the)\s+(?:[\w-]+\s+)"
+    r"{0,6}?(?:" + _NOUNS + r")s?\s+(?:called\s+|named\s+)?)?[\"“'‘]?$"
+)
+_IN_PAREN = re.compile(
+    r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?" + _CUE + r"\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
+)
+_PAREN_STOP = re.compile(r"\s(?:that|which|using|to|with|via|based on|for|of)\s")
+_APPOSITIVE_NEW = re.compile(
+    r"\s*(?:\([^()]{0,80}\)\s*)?(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:novel|new)\b"
+)
+_TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
+
+
+def title_name(title: str | None) -> str | None:
+    """The name a title starts with ("Short-Dot: Computing ..." -> "Short-Dot"), else None."""
+    if not title:
+        return None
+    m = _TITLE_NAME.match(title)
+    return m.group(1) if m else None
+
+
+def proposal_cue(text: str, start: int, end: int) -> float:
+    """Confidence that the words around ``text[start:end]`` present it as the paper's own.
+
+    0 when there is no cue.
+    """
+    after = text[end : end + 80]
+    if re.match(r"-[a-z]", after):
+        return 0.0  # "our RNN-based model": the name is a modifier
+    s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
+    before = text[max(s0, start - 140) : start]
+    nm = _NAMED.search(before)
+    if nm and not _NOT_NEW.search(before[: nm.start()][-80:]):
+        return 0.9
+    if _DIRECT.search(before):
+        return 0.9
+    if _APPOSITIVE_NEW.match(after) and not _NOT_NEW.search(before[-40:]):
+        return 0.85
+    if _OWN.search(before):
+        return 0.8
+    pm = _IN_PAREN.search(before)
+    if pm and re.match(r"\s*\)", after) and not _PAREN_STOP.search(pm.group()):
+        return 0.8
+    return 0.0
