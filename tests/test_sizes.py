@@ -121,9 +121,10 @@ def test_rows_follow_the_schema_and_offsets_slice_back():
 
 def test_contract():
     assert sizes.TABLE == "model_sizes"
-    assert sizes.VERSION == "2"
+    assert sizes.VERSION == "3"
     assert "units.toml" in sizes.DATA_FILES
     assert "name_stats.tsv" in sizes.DATA_FILES
+    assert "name_types.toml" in sizes.DATA_FILES  # the names stage's priors decide data names
 
 
 @pytest.mark.parametrize(
@@ -151,3 +152,189 @@ def test_model_names_with_a_size_still_count():
         ("13B", "OPT-13B"),
         ("8B", "Llama-3-8B"),
     ]
+
+
+# Corpus sentences (../shared/corpora, file:record), none from the held-out part of
+# benchmarks/devset/sizes.jsonl.
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # recent/icml2024.json:1050: a list in parentheses after a versioned name
+        (
+            "We retrofit pre-trained LLMs such as Llama 2 (7B, 13B and 70B) into DMC Transformers, "
+            "achieving up to $\\sim 3.7 \\times$ throughput increase during auto-regressive "
+            "inference on an NVIDIA H100 GPU.",
+            [(7e9, "Llama 2"), (1.3e10, "Llama 2"), (7e10, "Llama 2")],
+        ),
+        # recent/acl2024.json:1209: "7B, 13B, and 70B" gives three; the URL gives none
+        (
+            "We open source the AgentInstruct and AgentLM-7B, 13B, and 70B models at "
+            "https://anonymous.4open.science/r/AgentTuning, serving open and powerful alternatives",
+            [(7e9, "AgentLM-7B"), (1.3e10, None), (7e10, None)],
+        ),
+        # recent/acl2024.json:319
+        (
+            "When applied to fine-tuning with GSM8K on Llama-2-7B, this method achieveda 5% "
+            "improvement in GSM8K accuracy",
+            [(7e9, "Llama-2-7B")],
+        ),
+        # recent/iclr2024.json:78
+        (
+            "we reduce hallucination for two 13B-parameter LLMs using supervision signal from only "
+            "a synthetic retrieval task.",
+            [(1.3e10, None)],
+        ),
+        # recent/acl2023.json:622: sizes in parentheses after model names
+        (
+            "we show that distilling from T5-XXL (11B) to T5-Small (60M) is almost always a "
+            "cost-efficient strategy",
+            [(1.1e10, "T5-XXL"), (6e7, "T5-Small")],
+        ),
+        # recent/iclr2024.json:71
+        (
+            "Experiments on finetuning RoBERTa and LLaMA-2 (7B and 70B) demonstrate that our "
+            "low-rank plus quantized matrix decomposition approach",
+            [(7e9, "LLaMA-2"), (7e10, "LLaMA-2")],
+        ),
+        # recent/acl2023.json:136: a size right before a known model name
+        (
+            "improve the zero-shot generalization of larger target LMs ranging from 250M Flan-T5 "
+            "to 175B InstructGPT.",
+            [(2.5e8, "Flan-T5"), (1.75e11, "InstructGPT")],
+        ),
+        # recent/emnlp2024.json:402: "Llama 3-70B" is a version and a size, not a list "3-70B"
+        (
+            "we utilize GPT-3.5-Turbo and Llama 3-70B-Instruct to simulate hiring decisions",
+            [(7e10, "Llama 3-70B")],
+        ),
+        # recent/naacl2025.json:395: a bare number in a range takes the magnitude after it
+        (
+            "PBT allows us to use data generated from dialogues between smaller 7-8B models for "
+            "training much larger 70B models.",
+            [(7e9, None), (8e9, None), (7e10, None)],
+        ),
+        # recent/emnlp2024.json:471
+        (
+            "Extensive experiments on two datasets, with varying model sizes (from 60M to 7B), "
+            "demonstrate the superior performance of CAPID.",
+            [(6e7, None), (7e9, None)],
+        ),
+        # paperlists/acl2022.json:119: a cue before the sizes, a "vs." list
+        (
+            "CAMERO outperforms the standard ensemble of 8 BERT-base models on the GLUE benchmark "
+            "by 0.7 with a significantly smaller model size (114.2M vs. 880.6M).",
+            [(1.142e8, None), (8.806e8, None)],
+        ),
+        # recent/cvpr2023.json:1065
+        (
+            "The proposed models are lightweight networks with fewer parameters "
+            "(~ 0.11M and ~ 0.05M).",
+            [(1.1e5, None), (5e4, None)],
+        ),
+        # recent/emnlp2024.json:785
+        (
+            "Through extensive experimentation at parameter scales of 130M, 370M, and scaling up to "
+            "3B, we have validated the effectiveness and scalability of LPA.",
+            [(1.3e8, None), (3.7e8, None), (3e9, None)],
+        ),
+        # recent/emnlp2024.json:553: token scale is not a size, parameter scale is
+        (
+            "to generate several medium-scale synthetic datasets (token scale: 2.1B-3.9B) and "
+            "experiment with different settings of Transformer architectures (parameter scale: "
+            "4M-234M).",
+            [(4e6, None), (2.34e8, None)],
+        ),
+        # number words: paperlists/icml2018.json:171, recent/cvpr2023.json:1092
+        (
+            "First, recurrent plastic networks with more than two million parameters can be "
+            "trained to memorize",
+            [(2e6, None)],
+        ),
+        (
+            "with data ranging from 10% of ImageNet-1K to full ImageNet-22K, model parameters "
+            "ranging from 49-million to one-billion, and training length ranging from 125K to 500K "
+            "iterations.",
+            [(4.9e7, None), (1e9, None)],
+        ),
+        # model names with an M or B part that the corpus knows as models
+        # (recent/icml2024.json:1203, recent/cvpr2025.json:2334, recent/cvpr2025.json:266)
+        (
+            "we achieve approximately $70\\times$ compression for the Pythia-410M model, with the "
+            "final performance",
+            [(4.1e8, "Pythia-410M")],
+        ),
+        (
+            "COAP cuts optimizer memory by 81% and achieves 4x speedup over GaLore for "
+            "LLaVA-v1.5-7B fine-tuning",
+            [(7e9, "LLaVA-v1.5-7B")],
+        ),
+        (
+            "(1) Small Size: BlueLM-V-3B features a language model with 2.7B parameters and a "
+            "vision encoder with 400M parameters.",
+            [(3e9, "BlueLM-V-3B"), (2.7e9, None), (4e8, None)],
+        ),
+    ],
+)
+def test_corpus_parameter_counts(text, expected):
+    assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # counts of models, cards, evaluations: a thousands figure needs a parameter word
+        # (recent/iclr2023.json:3289, paperlists/naacl2024.json:93, recent/iccv2023.json:1751,
+        # recent/emnlp2024.json:437, recent/cvpr2025.json:1306)
+        "We conduct extensive experiments for training more than 2K self-supervised models on the "
+        "large-scale ImageNet-1K and its subsets by 1.5M GPU hours",
+        "a comprehensive dataset aggregated from over 4.8k model cards and 1.4k data cards, "
+        "coupled with the development of the CardGen pipeline",
+        "Our dataset CAD-Estate offers 101k instances of 12k unique CAD models placed in the 3D "
+        "representations of 20k videos.",
+        "by conducting 90K human evaluations and 30K LLM-based evaluations and find that models",
+        "We present Pippo, a generative model capable of producing 1K resolution dense turnaround "
+        "videos of a person from a single casually clicked photo.",
+        # T is not bare: recent/neurips2023.json:2269, recent/iclr2024.json:2121, and a year
+        # (recent/iclr2024.json:1481)
+        "We introduce Three Towers (3T), a flexible method to improve the contrastive learning of "
+        "vision-language models",
+        "although the same approach applied to 7T fMRI also recovers better low-level features.",
+        "two public benchmark sign language translation datasets, namely RWTH-PHOENIX-Weather "
+        "2014T and CSL-Daily",
+        # a method's overhead, not a model size (recent/icml2024.json:2296)
+        "FourierFT surpasses LoRA with only 0.064M trainable parameters, compared to LoRA's 33.5M.",
+        # names of data sets with a size part (recent/cvpr2025.json:411, recent/cvpr2024.json:2687,
+        # recent/cvpr2024.json:1496, recent/iclr2024.json:1548)
+        "we introduce OmniStyle-1M, a large-scale paired style transfer dataset comprising over "
+        "one million content-style-stylized image triplets",
+        "We dub the dataset as Panda-70M.",
+        "three common pre-training datasets: LAION-400M LAION-2B and DataComp-1B showing that "
+        "disability content is rarely mentioned.",
+        "we also release a new 2 billion example dataset DFN-2B and show that high performance "
+        "data filtering networks can be trained",
+        # a size part inside a URL (recent/iclr2023.json:2348)
+        "An implementation of the method and experiments are available at "
+        "\\url{https://anonymous.4open.science/r/CAPE-ML4Sci-145B}.",
+        # token and data counts, context lengths (recent/icml2024.json:1652,
+        # recent/acl2023.json:693, paperlists/naacl2024.json:749)
+        "we show that 500 million to 5 billion tokens are enough to enable the model to retrieve "
+        "information anywhere within the 128K context;",
+        "we curate the largest monolingual corpora, IndicCorp, with 20.9B tokens covering 24 "
+        "languages",
+        "make available the resulting SemanticMemes dataset of 3.8M images clustered by their "
+        "semantic function.",
+    ],
+)
+def test_corpus_non_sizes(text):
+    assert _found(text) == []
+
+
+def test_a_context_length_after_a_model_size_is_not_shared():
+    # recent/iclr2024.json:2024: "70B to 32k" is a model and a context length, not a range
+    text = (
+        "LongLoRA extends Llama2 7B from 4k context to 100k, or Llama2 70B to 32k on a single 8x "
+        "A100 machine."
+    )
+    assert _found(text) == [(7e9, "Llama2 7B"), (7e10, "Llama2 70B")]

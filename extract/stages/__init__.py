@@ -95,7 +95,14 @@ REGISTRY: tuple[StageSpec, ...] = (
         "sizes",
         "extract.stages.sizes",
         ("model_sizes",),
-        data_files=("units.toml", "name_stats.tsv"),  # names with a size part that are data sets
+        # names with a size part that are data sets: the names stage's priors and statistics
+        data_files=(
+            "units.toml",
+            "name_stats.tsv",
+            "name_types.toml",
+            "methods_vocab.toml",
+            "benchmarks_vocab.toml",
+        ),
         description="model parameter counts",
     ),
     StageSpec(
@@ -121,6 +128,7 @@ REGISTRY: tuple[StageSpec, ...] = (
         data_files=(
             "keyword_stopwords.toml",
             "keyword_pos.tsv",
+            "keyword_ranker.json",
             "keyword_encoder/config.json",
             "keyword_encoder/model.safetensors",
             "keyword_encoder/tokenizer.json",

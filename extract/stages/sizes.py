@@ -1,18 +1,35 @@
 """Model sizes: parameter counts such as "454M", "~30B-sized", "175 billion parameters".
 
 A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/``billion``/
-``trillion``) is a parameter count when a parameter word follows it ("85M parameters",
-"25M-parameter"), when a model noun follows within three words ("a 454M model"), when it is
-part of a model name ("Llama-3-8B", "Qwen2.5-32B-Instruct", "LLaMA 7B"), or when it is a bare
-billions/trillions figure ("models of 7B and 70B"). A name with a size part that names a
-data set is not a model ("MS-Celeb-1M", "Sports-1M", "MIT-10M, a dataset of ...": the corpus
-statistics of the names stage, or a data noun after it, decide). It is not one when a data,
-context, compute or money noun comes first ("655B tokens", "128K context", "2.7M rows",
-"1.7 million votes") or a ``$`` precedes it. A list shares the verdict of its last member ("2B and 8B parameters").
+``trillion``, also after a number word: "two million parameters") is a parameter count when
 
-Vocabulary lives in ``data/units.toml`` (section ``[sizes]``). Every pattern is a bounded,
-unambiguous regex applied once to the abstract or to a short window, so time is linear in the
-length of the text.
+* a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters"), but not
+  one counting a method's overhead ("0.1M trainable parameters", "1K additional parameters"),
+  or comes right before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
+  880.6M)", "fewer parameters (~0.11M)");
+* a model noun follows within three words ("a 454M model"), unless that noun starts a compound
+  that is something else ("4.8k model cards", "3.6K reward dataset", "LLM-based evaluations");
+* it is part of a model name ("Llama-3-8B", "Qwen2.5-32B-Instruct", "LLaMA 7B"), follows a
+  model name in parentheses ("T5-Small (60M)", "LLaMA-2 (7B and 70B)") or comes right before a
+  name the corpus knows as a model ("250M Flan-T5");
+* or it is a bare billions figure ("models of 7B and 70B").
+
+Thousands (``K``) need a parameter word: a model noun alone is mostly a count ("2K models",
+"12k CAD models", "its 14k version"). ``T`` needs a parameter or model noun ("7T fMRI",
+"Three Towers (3T)"), and nothing over 20 trillion is a model. A hyphenated name with an ``M``
+size part is a data set ("MS-Celeb-1M", "Sports-1M", "MIT-10M", "Panda-70M") unless the names
+stage's vocabulary priors or corpus statistics know its name or family as a model ("OPT-125M")
+or a model noun follows; one with a ``B`` part is a model unless they or a data noun next to it
+say it is a data set ("LAION-2B", "SA-1B", "dataset DFN-2B", "X-1B, a billion-frame robotic
+grasping dataset"). Names inside URLs are skipped. It is not one when a data, context, compute
+or money noun decides first ("655B tokens", "128K context", "token scale: 2.1B-3.9B", "1.7
+million votes") or a ``$`` precedes it. A list shares the verdict of the next decided member
+after it ("2B and 8B parameters"), or of a cue before its first member; bare numbers listed
+before a size take its magnitude ("7, 13 and 70B", "7-13B").
+
+Vocabulary lives in ``data/units.toml`` (section ``[sizes]``). Every pattern is a bounded
+regex applied once to the abstract or to a short window, so time is linear in the length of
+the text.
 """
 
 from __future__ import annotations
@@ -26,14 +43,23 @@ from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 
 TABLE = "model_sizes"
-VERSION = "2"
-DATA_FILES: tuple[str, ...] = ("units.toml", "name_stats.tsv")
+VERSION = "3"
+DATA_FILES: tuple[str, ...] = (
+    "units.toml",
+    "name_stats.tsv",
+    "name_types.toml",
+    "methods_vocab.toml",
+    "benchmarks_vocab.toml",
+)
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
 _NUM = r"(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,7})(?:\.\d{1,6})?"
 _WINDOW = 48  # characters looked at after a size for the deciding noun
+_BACK = 60  # characters looked at before a size for a cue or a model name
 _NEXT_WORD = re.compile(r"[*_\s\u00a0\u2009\u202f-]{0,4}([A-Za-z][A-Za-z+]{0,24})")
 _DECIDING_WORDS = 3
+_MAX_PARAMS = 2e13  # no model has more than 20 trillion parameters ("2014T" is a year)
+_MIN_VOTES = 3  # corpus votes for a name to count as a known model
 
 
 @dataclass(frozen=True)
@@ -51,9 +77,11 @@ class SizeMatch:
 class _Candidate:
     start: int
     end: int
+    num_start: int
     params: float
     letter: str  # magnitude as written: "B", "m", "billion", ...
     verdict: str | None  # "yes", "no" or None (undecided)
+    how: str = ""  # "param", "after", "cue" or "name": what decided the verdict
     model: str | None = None
 
 
@@ -69,10 +97,16 @@ def _patterns() -> dict[str, re.Pattern]:
     words = "|".join(k for k in v["magnitudes"] if len(k) > 1)
     params = "|".join(sorted(v["param_words"], key=len, reverse=True))
     suffixes = "|".join(sorted(v["size_suffixes"], key=len, reverse=True))
+    numwords = "|".join(sorted(v["number_words"], key=len, reverse=True))
+    initials = "".join(sorted({c for w in v["number_words"] for c in (w[0].lower(), w[0].upper())}))
     return {
         # A size: optional "~", the number, a magnitude, an optional "-parameter"/"-sized".
+        # A hyphen may precede the number only as the second end of a range ("4M-234M").
         "size": re.compile(
-            rf"(?P<approx>[~∼≈]{_SP}?)?(?<![\w.,\-])(?P<num>{_NUM})"
+            rf"(?=[~∼≈\d]|\b[{initials}])"  # a quick first-character test, for speed
+            rf"(?P<approx>[~∼≈]{_SP}?)?"
+            rf"(?:(?<![\w.,\-^\\{{$])|(?<=\d[KMBkmb]-)|(?<=\d[KMBkmb]–)|(?<=\d-)|(?<=\d–))"
+            rf"(?:(?P<num>{_NUM})|\b(?P<numw>(?i:{numwords}))(?=(?:{_SP}|-)(?i:{words})\b))"
             rf"(?:(?P<letter>[KMBTkmbt])(?![A-Za-z0-9])|(?:{_SP}|-)(?P<word>(?i:{words}))\b)"
             rf"(?P<suffix>(?:{_SP}|-)(?i:(?P<param>{params})|{suffixes})\b)?",
         ),
@@ -80,33 +114,74 @@ def _patterns() -> dict[str, re.Pattern]:
         "name": re.compile(r"(?<![\w.\-])[A-Za-z][\w.]{0,30}(?:-[\w.]{1,30}){1,6}"),
         "component": re.compile(r"(\d{1,4}(?:\.\d{1,3})?)([BbMm])\Z"),
         # A name before a spaced size: "LLaMA 7B", "Llama 2 70B", "Llama 3.1 8B".
+        # Also "Llama 3-70B", "LLaMA 2-7B": a version, a hyphen, the size.
         "prev_name": re.compile(
-            rf"(?<![\w.\-])(?P<name>[A-Z][\w.\-]{{0,30}}[A-Za-z0-9])(?:{_SP}(?P<ver>\d{{1,2}}(?:\.\d)?))?{_SP}\Z"
+            rf"(?<![\w.\-])(?P<name>[A-Z][\w.\-]{{0,30}}[A-Za-z0-9])"
+            rf"(?:{_SP}(?P<ver>\d{{1,2}}(?:\.\d)?))?(?P<sep>{_SP}|(?<=\d)-)\Z"
         ),
-        "list_gap": re.compile(r"\s{0,3}(?:,|/|-|–|to|and|or|,\s{0,3}and|,\s{0,3}or)?\s{0,3}\Z"),
+        # A name before a size in parentheses, maybe after other listed sizes:
+        # "T5-Small (60M)", "LLaMA-2 (7B and 70B)".
+        "paren_name": re.compile(
+            r"(?<![\w.\-])(?P<name>[A-Za-z][\w.\-]{0,40}[A-Za-z0-9](?:\s\d{1,2}(?:\.\d)?)?)\s?\(\s?"
+            r"(?:[~≈]?\s?\d{1,4}(?:\.\d{1,3})?\s?[KMBkmb]?\s{0,2}(?:,|/|and|or|to|-|–)\s{0,2})*"
+            r"[~≈]?\s?\Z"
+        ),
+        # A name right after a size: "250M Flan-T5", "175B InstructGPT", "11B+ T5XXL".
+        "next_name": re.compile(r"\+?\s(?P<name>[A-Z][\w.\-]{0,40}[A-Za-z0-9])"),
+        # A cue right before a size: "parameter scales of", "model size (", "token scale:".
+        "cue": re.compile(
+            r"(?P<before>[A-Za-z]+\s)?(?P<cue>[A-Za-z]+)"
+            r"(?:\s|[:(~≈∼]|\b(?:of|from|ranging|range|ranges|between|up\sto|about|around|"
+            r"approximately|roughly|only|just|e\.g\.|i\.e\.)\b){1,6}\Z"
+        ),
+        # Bare numbers listed before a size take its magnitude: "7, 13 and 70B", "7-13B".
+        "bare_list": re.compile(
+            r"(?<![\w.\-])(?P<nums>\d{1,4}(?:\.\d{1,3})?(?:\s?(?:,|/|-|–)\s?(?:and\s|or\s)?"
+            r"\d{1,4}(?:\.\d{1,3})?)*)(?:\s?(?:,|/|-|–|to|and|or|,\s?and|,\s?or)\s?)\Z"
+        ),
+        "name_before": re.compile(r"[A-Z][\w.\-]{0,30}\s\Z"),
+        "list_gap": re.compile(
+            r"\s{0,3}(?:,|/|-|–|to|and|or|vs\.?|versus|,\s{0,3}and|,\s{0,3}or)?\s{0,3}\Z"
+        ),
+        "url_word": re.compile(r"\S*\Z"),
     }
 
 
-def _verdict_after(text: str, end: int, v: dict) -> str | None:
-    """Decide from the words right after a size: a parameter or model noun, or another noun."""
+def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, bool]:
+    """Decide from the words right after a size: a parameter or model noun, or another noun.
+
+    Returns the verdict and whether a parameter word (not only a model noun) decided it.
+    """
     params, models, others = set(v["param_words"]), set(v["model_nouns"]), set(v["not_params"])
+    stops, compounds = set(v["list_stops"]), set(v["not_model_compounds"])
+    overhead = set(v["overhead_words"])
     window = text[end : end + _WINDOW]
-    pos = 0
+    pos, prev = 0, ""
     for _ in range(_DECIDING_WORDS):
         m = _NEXT_WORD.match(window, pos)
         if not m:
-            return None
+            return None, False
         word = m.group(1).lower()
-        if word in params or word in models:
-            return "yes"
+        if word in params:
+            if prev in overhead:
+                return "no", False  # "0.1M trainable parameters": a method's overhead
+            return "yes", True
+        if word in models:
+            nxt = _NEXT_WORD.match(window, m.end())
+            if nxt and (nxt.group(1).lower() in others or nxt.group(1).lower() in compounds):
+                return "no", False  # "model cards", "LLM responses", "LLM-based evaluations"
+            return "yes", False
         if word in others:
-            return "no"
-        pos = m.end()
-    return None
+            return "no", False
+        if word in stops:
+            return None, False
+        pos, prev = m.end(), word
+    return None, False
 
 
-def _parse(num: str) -> float:
-    return float(num.replace(",", ""))
+def _parse(num: str, v: dict) -> float:
+    words = v["number_words"]
+    return float(words[num.lower()]) if num.lower() in words else float(num.replace(",", ""))
 
 
 def _magnitude(letter: str, v: dict) -> float:
@@ -114,104 +189,250 @@ def _magnitude(letter: str, v: dict) -> float:
     return mags[letter.upper()] if len(letter) == 1 else mags[letter.lower()]
 
 
+_DATA_NOUNS = (
+    r"(?:datasets?|data\sset|benchmarks?|corpus|corpora|collection|images|videos|clips|pairs|"
+    r"faces|identities|sentences|samples|frames|scenes|examples|instances)"
+)
 _DATA_AFTER = re.compile(
-    r"[\s,)]{0,3}(?:(?:is|are)\s)?(?:(?:a|an|the)\s)?(?:[\w-]+\s){0,2}?(?:datasets?|benchmarks?|corpus|corpora|images|"
-    r"videos|clips|pairs|faces|identities|sentences|samples|collection)\b",
+    # "MS-Celeb-1M datasets", "MIT-10M, a large-scale parallel corpus", "X-1M (a dataset of",
+    # "Y-1B, a billion-frame robotic grasping dataset", "Z-3M, which contains ...".
+    rf"\)?\s?{_DATA_NOUNS}\b"
+    rf"|[\s,(]{{1,3}}(?:(?:is|are|was)\s)?(?:a|an|the|our)\s(?:[\w-]+\s){{0,4}}?"
+    rf"(?:{_DATA_NOUNS}|dataset|resource)\b"
+    r"|[\s,]{1,3}(?:which\s)?(?:consist(?:s|ing)?\sof|contain(?:s|ing)?|compris(?:es|ing))\b",
     re.I,
 )
+# A data noun right before the name: "dataset DFN-2B", "datasets, viz. Sports-1M".
 _DATA_BEFORE = re.compile(
-    r"(?:\b(?:on|from|in|of|using|with)\s(?:the\s)?|\b(?:datasets?|benchmarks?|corpora)[\s,:]*"
-    r"(?:viz\.|e\.g\.,?|i\.e\.,?|such as|including|namely|like)?\s*)$",
+    r"\b(?:datasets?|data\sset|benchmarks?|corpus|corpora)[\s,:]{0,3}(?:viz\.|e\.g\.,?|i\.e\.,?|"
+    r"such\sas|including|namely|like|called|named|dubbed)?\s{0,2}\Z",
     re.I,
 )
 
 
-def _names_data(token: str, text: str, start: int, end: int) -> bool:
-    """True when a name with a size part names a data set, not a model.
+def _lean(*names: str) -> tuple[str | None, bool]:
+    """How the vocabularies or the corpus use a name: "model", "data" or None, and how clearly.
 
-    "MS-Celeb-1M", "Sports-1M", "MIT-10M, a dataset". The corpus statistics of the names stage say how the
-    name is used across the corpus (more often as a dataset than as a method); else a data noun
-    right after it, or "on"/"from" before a name the corpus does not know as a model, decides.
+    The first of ``names`` with a clear lean in the names stage's priors or ``name_stats.tsv``
+    decides (and True); else the first lean of fewer votes (and False).
     """
-    from extract.names import stats
+    from extract.names import priors, stats
     from extract.names.candidates import fold
 
-    ns = stats().names.get(fold(token))
-    if ns is not None and ns.votes.get("dataset", 0) > ns.votes.get("method", 0):
+    weak = None  # a lean of fewer votes, used when no name has a clear one
+    for name in names:
+        key = fold(name)
+        prior = priors().types.get(key)
+        if prior in ("method", "dataset"):
+            return ("model" if prior == "method" else "data"), True
+        ns = stats().names.get(key)
+        if ns is None:
+            continue
+        method, dataset = ns.votes.get("method", 0), ns.votes.get("dataset", 0)
+        if method >= _MIN_VOTES and method >= 2 * dataset:
+            return "model", True
+        if dataset >= _MIN_VOTES and dataset >= 2 * method:
+            return "data", True
+        if weak is None and method != dataset:
+            weak = "model" if method > dataset else "data"
+    return weak, False
+
+
+def _known_model(name: str) -> bool:
+    """True when ``name`` (or its family, the part before a hyphen) is known as a model."""
+    return _lean(name, name.split("-")[0]) == ("model", True)
+
+
+def _names_data(
+    token: str, base: str, letter: str, text: str, start: int, end: int, v: dict
+) -> bool:
+    """True when a name with a size part names a data set, not a model.
+
+    ``base`` is the name before the size part ("MS-Celeb" of "MS-Celeb-1M"). A data noun or an
+    apposition naming a data set right after it decides; else how the name, the base and its
+    family are known (vocabulary priors, corpus statistics); else the magnitude: an ``M`` name
+    is a data set unless a model noun follows, a ``B`` name is a model.
+    """
+    if _DATA_AFTER.match(text, end) or _DATA_BEFORE.search(text, max(0, start - 40), start):
         return True
-    if _DATA_AFTER.match(text, end):
-        return True
-    known_model = ns is not None and ns.votes.get("method", 0) > 0
-    return not known_model and bool(_DATA_BEFORE.search(text, max(0, start - 40), start))
+    lean, clear = _lean(token, base, base.split("-")[0])
+    if letter in "Mm":
+        return not (lean == "model" and clear) and _verdict_after(text, end, v)[0] != "yes"
+    return lean == "data"
+
+
+def _in_url(text: str, start: int, pat: dict) -> bool:
+    word = pat["url_word"].search(text, max(0, start - 80), start).group(0)
+    return "://" in word or "www." in word or "\\url" in word
+
+
+def _name_models(text: str, v: dict, pat: dict) -> tuple[list[SizeMatch], list[tuple[int, int]]]:
+    """Sizes that are part of a hyphenated model name, and the spans of all such names."""
+    found: list[SizeMatch] = []
+    taken: list[tuple[int, int]] = []
+    for m in pat["name"].finditer(text):
+        token = m.group(0).rstrip(".")
+        offset = m.start()
+        for part in re.finditer(r"[^-]+", token):
+            c = pat["component"].match(part.group(0))
+            if not c or part.start() == 0:
+                continue
+            taken.append((m.start(), m.start() + len(token)))
+            base = token[: part.start() - 1]
+            if _in_url(text, m.start(), pat) or _names_data(
+                token, base, c.group(2), text, m.start(), m.start() + len(token), v
+            ):
+                break
+            params = _parse(c.group(1), v) * _magnitude(c.group(2), v)
+            found.append(
+                SizeMatch(offset + part.start(), offset + part.end(), part.group(0), params, token)
+            )
+            break
+    return found, taken
+
+
+def _cue(text: str, start: int, v: dict, pat: dict) -> str | None:
+    """A parameter cue ("yes") or a data/context cue ("no") right before a size, else None."""
+    m = pat["cue"].search(text, max(0, start - _BACK), start)
+    if not m:
+        return None
+    cue, before = m.group("cue").lower(), (m.group("before") or "").strip().lower()
+    if cue in v["param_words"] or (cue in v["size_cues"] and before in v["size_cue_heads"]):
+        return "yes"
+    if cue in v["size_cues"] and before in v["not_params"]:
+        return "no"  # "token scale: 2.1B-3.9B"
+    if cue in v["not_params"]:
+        return "no"
+    return None
+
+
+def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
+    letter = m.group("letter") or m.group("word")
+    num = m.group("num") or m.group("numw")
+    num_start = m.start("num") if m.group("num") else m.start("numw")
+    params = _parse(num, v) * _magnitude(letter, v)
+    if params > _MAX_PARAMS or _in_url(text, num_start, pat):
+        return None
+    start = m.start() if m.group("approx") else num_start
+    cand = _Candidate(start, m.end(), num_start, params, letter, None)
+    big = letter in v["bare_ok"] or params >= 1e9
+    if text[max(0, num_start - 1) : num_start] == "$":
+        cand.verdict, cand.how = "no", "after"  # money
+        return cand
+    if m.group("param"):
+        cand.verdict, cand.how = "yes", "param"
+        return cand
+    thousands = _magnitude(letter, v) < 1e6
+    verdict, by_param = _verdict_after(text, m.end(), v)
+    if verdict == "yes" and thousands and not by_param:
+        verdict = None  # "2K self-supervised models", "its 14k version"
+    if verdict:
+        cand.verdict, cand.how = verdict, "param" if by_param else "after"
+    else:
+        cue = _cue(text, cand.start, v, pat)
+        if cue:
+            cand.verdict, cand.how = cue, "cue"
+    if cand.verdict == "no":
+        return cand
+    # A model name next to the size.
+    if m.group("letter") in ("B", "T") and m.group("num"):
+        prev = pat["prev_name"].search(text, max(0, num_start - _BACK), num_start)
+        if prev and prev.group("name").lower() not in v["not_names"]:
+            name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
+            sep = "-" if prev.group("sep") == "-" else " "
+            cand.model = f"{name}{sep}{num}{letter}"
+            cand.verdict, cand.how = cand.verdict or "yes", cand.how or "name"
+            return cand
+    if thousands or letter.upper() in ("T", "TRILLION"):
+        return cand  # "Three Towers (3T)"
+    paren = pat["paren_name"].search(text, max(0, cand.start - _BACK), cand.start)
+    if paren and _model_name_ok(paren.group("name"), v):
+        if big or _known_model(paren.group("name")):
+            cand.model = paren.group("name")
+            cand.verdict, cand.how = cand.verdict or "yes", cand.how or "name"
+            return cand
+    nxt = pat["next_name"].match(text, m.end())
+    if nxt and _model_name_ok(nxt.group("name"), v):
+        name = nxt.group("name")
+        digit = re.search(r"\d", name)
+        plural = re.search(r"[A-Z0-9]s\Z", name)  # "3M ODEs", "8 GPUs"
+        shaped = big and digit and re.search(r"[A-Z].*[A-Z]", name)
+        noun = _NEXT_WORD.match(text, nxt.end())
+        model_after = bool(noun) and noun.group(1).lower() in v["model_nouns"]
+        if not plural and (shaped or (_known_model(name) and (big or digit or model_after))):
+            cand.model = name
+            cand.verdict, cand.how = cand.verdict or "yes", cand.how or "name"
+    return cand
+
+
+def _model_name_ok(name: str, v: dict) -> bool:
+    low = name.lower()
+    return low not in v["not_names"] and low not in v["model_nouns"] and low not in v["not_params"]
 
 
 def find_sizes(text: str) -> list[SizeMatch]:
     """Every parameter count in ``text``, in order of position."""
     v = _vocab()
     pat = _patterns()
-    found: list[SizeMatch] = []
-    taken: list[tuple[int, int]] = []
-
-    for m in pat["name"].finditer(text):
-        token = m.group(0).rstrip(".")
-        offset = m.start()
-        if _names_data(token, text, m.start(), m.start() + len(token)):
-            continue
-        for part in re.finditer(r"[^-]+", token):
-            c = pat["component"].match(part.group(0))
-            if c and part.start() > 0:
-                params = _parse(c.group(1)) * _magnitude(c.group(2), v)
-                found.append(
-                    SizeMatch(
-                        offset + part.start(), offset + part.end(), part.group(0), params, token
-                    )
-                )
-                taken.append((m.start(), m.start() + len(token)))
-                break
+    found, taken = _name_models(text, v, pat)
+    taken.sort()
 
     cands: list[_Candidate] = []
     t_i = 0
     for m in pat["size"].finditer(text):
-        while t_i < len(taken) and taken[t_i][1] <= m.start("num"):
+        n0 = m.start("num") if m.group("num") else m.start("numw")
+        while t_i < len(taken) and taken[t_i][1] <= n0:
             t_i += 1
-        if t_i < len(taken) and taken[t_i][0] <= m.start("num") < taken[t_i][1]:
+        if t_i < len(taken) and taken[t_i][0] <= n0 < taken[t_i][1]:
             continue
-        letter = m.group("letter") or m.group("word")
-        start = m.start() if m.group("approx") else m.start("num")
-        if text[max(0, m.start("num") - 1) : m.start("num")] == "$":
-            verdict: str | None = "no"  # money
-        elif m.group("param"):
-            verdict = "yes"
-        else:
-            verdict = _verdict_after(text, m.end(), v)
-        cand = _Candidate(
-            start, m.end(), _parse(m.group("num")) * _magnitude(letter, v), letter, verdict
-        )
-        if letter in v["bare_ok"]:
-            prev = pat["prev_name"].search(text, max(0, m.start("num") - 40), m.start("num"))
-            if prev and prev.group("name").lower() not in v["not_names"]:
-                name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
-                cand.model = f"{name} {text[m.start('num') : m.end('num')]}{letter}"
-                cand.verdict = cand.verdict or "yes"
-        cands.append(cand)
+        cand = _candidate(m, text, v, pat)
+        if cand is not None:
+            cands.append(cand)
 
-    # A list shares the verdict of its last decided member: "2B and 8B parameters".
+    # A list shares the verdict of the next decided member after it ("2B and 8B parameters"),
+    # or the cue before its first member ("parameter scales of 130M, 370M, and 3B").
     i = 0
     while i < len(cands):
         j = i
         while j + 1 < len(cands) and pat["list_gap"].match(text, cands[j].end, cands[j + 1].start):
             j += 1
         group = cands[i : j + 1]
-        shared = next((c.verdict for c in reversed(group) if c.verdict), None)
-        for c in group:
-            verdict = c.verdict or shared
-            if verdict is None and c.letter in v["bare_ok"]:
+        head_cue = group[0].verdict if group[0].how == "cue" else None
+        for k, c in enumerate(group):
+            verdict = c.verdict
+            if verdict is None:
+                later = (d for d in group[k + 1 :] if d.verdict and d.how in ("param", "after"))
+                verdict = next((d.verdict for d in later), head_cue)
+            if verdict is None and (c.letter in v["bare_ok"]):
                 verdict = "yes"
+            if verdict == "yes" and _magnitude(c.letter, v) < 1e6 and c.how != "param":
+                shared_param = any(d.how == "param" for d in group) or head_cue == "yes"
+                verdict = "yes" if shared_param else None
             if verdict == "yes":
                 found.append(SizeMatch(c.start, c.end, text[c.start : c.end], c.params, c.model))
+                if k == 0:
+                    found.extend(_bare_list(text, c, v, pat))
         i = j + 1
     found.sort(key=lambda s: (s.start, s.end))
     return found
+
+
+def _bare_list(text: str, c: _Candidate, v: dict, pat: dict) -> list[SizeMatch]:
+    """Bare numbers listed right before a size, with its magnitude: "7, 13 and 70B"."""
+    if len(c.letter) != 1 or c.start != c.num_start:
+        return []
+    m = pat["bare_list"].search(text, max(0, c.start - 40), c.start)
+    if not m or pat["name_before"].search(text, max(0, m.start() - 40), m.start()):
+        return []  # "Llama 3-70B" is a version, not a list
+    mag = _magnitude(c.letter, v)
+    out = []
+    for n in re.finditer(r"\d{1,4}(?:\.\d{1,3})?", m.group("nums")):
+        params = float(n.group(0)) * mag
+        if params >= c.params:
+            return []  # not an ascending list of sizes: "top-5 and 7B", "2024, 7B"
+        s = m.start("nums") + n.start()
+        out.append(SizeMatch(s, s + len(n.group(0)), n.group(0), params, None))
+    return out
 
 
 def size_rows(paper_id: str, matches: list[SizeMatch]) -> list[dict]:
