@@ -24,6 +24,7 @@ Usage::
 from __future__ import annotations
 
 import hashlib
+import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -31,24 +32,30 @@ from typing import Any
 
 import numpy as np
 
-from extract.keywords.candidates import STOPLIST_FILE, Candidate, doc_candidates
+from extract.keywords.candidates import STOPLIST_FILE, Candidate, _fold, doc_candidates
 from extract.keywords.encoder import BASE_DISTRIBUTION, BASE_MODEL, ENCODER_DIR, load_encoder
-from extract.keywords.rank import Weights, encode, features, relevance, select
+from extract.keywords.rank import (
+    RANKER_FILE,
+    Ranker,
+    encode,
+    load_ranker,
+    ranker_features,
+    select,
+)
 from extract.keywords.tagger import POS_FILE, load_tables, tokenize
 from extract.records import PaperText
 
 TABLE = "keywords"
 EMBEDDING_TABLE = "paper_embeddings"
-VERSION = "4"
+VERSION = "5"
 ENCODER_FILES = tuple(
     f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
 )
-DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, *ENCODER_FILES)
+DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, *ENCODER_FILES)
 
 TOP_N = 10
-DIVERSITY = 0.2
+DIVERSITY = None  # None: the ranker's own (chosen with it on the tuned sets)
 MAX_WORDS = 3
-WEIGHTS = Weights()
 DOC_WORDS = 16  # words of title + abstract the document vector reads (0: all)
 # (tuned sets, F1@5: 16 words 0.146, 32 words 0.142, all 0.136 with the first weights tried)
 CHUNK = 512  # papers per round; bounds memory on large builds
@@ -178,13 +185,63 @@ def paper_candidates(
     ]
 
 
+def _title_words(title: str | None) -> frozenset[str]:
+    return frozenset(_fold(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", title or "")))
+
+
+def featurise(
+    papers: Sequence[PaperText],
+    model: Any,
+    nlp: Any,
+    max_words: int = MAX_WORDS,
+    doc_words: int = DOC_WORDS,
+    phrase_vecs: OrderedDict[str, np.ndarray] | None = None,
+) -> list[tuple[list[Candidate], np.ndarray, np.ndarray, np.ndarray]]:
+    """Per paper: candidates, their ranker features, their vectors, the document vector.
+
+    ``phrase_vecs``: vectors of phrases embedded before (filled with the new ones).
+    """
+    phrase_vecs = OrderedDict() if phrase_vecs is None else phrase_vecs
+    frequency = load_tables().frequency
+    cands = paper_candidates(papers, max_words, nlp)
+    texts = [_text(p)[0] for p in papers]
+    titles = [_true_case((p.title or "").strip()) for p in papers]
+    with_title = [i for i, t in enumerate(titles) if t]
+    vecs = encode(
+        model, [_head(t, doc_words) for t in texts] + texts + [titles[i] for i in with_title]
+    )
+    n = len(papers)
+    doc_vecs, text_vecs = vecs[:n], vecs[n : 2 * n]
+    title_vecs = np.zeros_like(doc_vecs)
+    if with_title:
+        title_vecs[with_title] = vecs[2 * n :]
+    wanted = {c.embed_text for cs in cands for c in cs}
+    new = sorted(wanted - phrase_vecs.keys())
+    if new:
+        phrase_vecs.update(zip(new, encode(model, new)))
+    out = []
+    for i, cs in enumerate(cands):
+        if not cs:
+            dim = doc_vecs.shape[1] if doc_vecs.size else 0
+            out.append((cs, ranker_features(cs, *(np.zeros(0),) * 3, frequency),
+                        np.zeros((0, dim), dtype=np.float32), doc_vecs[i]))
+            continue
+        emb = np.stack([phrase_vecs[c.embed_text] for c in cs])
+        x = ranker_features(
+            cs, emb @ doc_vecs[i], emb @ title_vecs[i], emb @ text_vecs[i], frequency,
+            _title_words(titles[i]),
+        )
+        out.append((cs, x, emb, doc_vecs[i]))
+    return out
+
+
 def _run(
     papers: Sequence[PaperText],
     model: Any,
     top_n: int,
-    diversity: float,
+    diversity: float | None,
     max_words: int,
-    weights: Weights,
+    ranker: Ranker | None,
     doc_words: int,
     nlp: Any,
 ) -> list[tuple[list[tuple[str, float]], np.ndarray]]:
@@ -192,29 +249,23 @@ def _run(
     model = load_model() if model is None else model
     cache = _cache_for(model) if memoise else _Cache()
     nlp = keyword_nlp() if nlp is None else nlp
-    frequency = load_tables().frequency
-    params = (top_n, diversity, max_words, weights, doc_words)
+    ranker = load_ranker() if ranker is None else ranker
+    diversity = ranker.diversity if diversity is None else diversity
+    params = (top_n, diversity, max_words, ranker.digest, doc_words)
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
     out: list[Any] = [cache.memo.get(k) for k in keys]
     todo = [i for i, r in enumerate(out) if r is None]
     phrase_vecs = cache.phrases  # every distinct phrase embedded once per process
     for chunk in _chunks(todo, CHUNK):
-        chunk_papers = [papers[i] for i in chunk]
-        cands = paper_candidates(chunk_papers, max_words, nlp)
-        doc_vecs = encode(model, [_head(_text(p)[0], doc_words) for p in chunk_papers])
-        wanted = {c.embed_text for cs in cands for c in cs}
-        new = sorted(wanted - phrase_vecs.keys())
-        if new:
-            phrase_vecs.update(zip(new, encode(model, new)))
-        cache.touch_phrases(wanted)
-        for i, cs, dvec in zip(chunk, cands, doc_vecs):
-            if not cs:
-                out[i] = ([], dvec)
-                continue
-            emb = np.stack([phrase_vecs[c.embed_text] for c in cs])
-            rel = relevance(emb @ dvec, features(cs, frequency), weights)
+        done = featurise([papers[i] for i in chunk], model, nlp, max_words, doc_words, phrase_vecs)
+        cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
+        scores = ranker.score(np.concatenate([x for _, x, _, _ in done]))
+        at = 0
+        for i, (cs, x, emb, dvec) in zip(chunk, done):
+            rel, at = scores[at : at + len(cs)], at + len(cs)
             picked = sorted(select(cs, rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
-            out[i] = ([(cs[j].display, round(float(rel[j]), 4)) for j in picked], dvec)
+            prob = 1.0 / (1.0 + np.exp(-rel.astype(np.float64)))
+            out[i] = ([(cs[j].display, round(float(prob[j]), 4)) for j in picked], dvec)
     for i in todo:
         cache.remember(keys[i], out[i])
     return out
@@ -225,9 +276,9 @@ def extract_keywords(
     model: Any = None,
     *,
     top_n: int = TOP_N,
-    diversity: float = DIVERSITY,
+    diversity: float | None = DIVERSITY,
     max_words: int = MAX_WORDS,
-    weights: Weights = WEIGHTS,
+    ranker: Ranker | None = None,
     doc_words: int = DOC_WORDS,
     nlp: Any = None,
 ) -> list[list[tuple[str, float]]]:
@@ -238,11 +289,12 @@ def extract_keywords(
         model: Anything with ``encode(texts) -> array``; default: the bundled static encoder
             (:func:`load_model`).
         top_n: Keyphrases per paper (at most).
-        diversity: MMR trade-off: 0 ranks by relevance alone, higher prefers phrases unlike
-            those already kept.
+        diversity: MMR trade-off: 0 ranks by score alone, higher prefers phrases unlike
+            those already kept; None: the ranker's own.
         max_words: Longest candidate, in words (hyphenated compounds count as one; an "of"
             phrase may have one more).
-        weights: Weights of the priors (:class:`extract.keywords.rank.Weights`).
+        ranker: Scores candidates (:class:`extract.keywords.rank.Ranker`); default the bundled
+            one (``data/keyword_ranker.json``).
         doc_words: Words of title + abstract the document vector reads (0: all).
         nlp: Tagger: a callable ``text -> tokens`` or a spaCy pipeline with POS tags; default
             the look-up tagger (:func:`keyword_nlp`).
@@ -250,7 +302,7 @@ def extract_keywords(
     Returns:
         One list of ``(keyphrase, score)`` per paper, scores non-increasing.
     """
-    run = _run(papers, model, top_n, diversity, max_words, weights, doc_words, nlp)
+    run = _run(papers, model, top_n, diversity, max_words, ranker, doc_words, nlp)
     return [kws for kws, _ in run]
 
 
@@ -261,8 +313,6 @@ def keybert_rank(papers: Sequence[PaperText], kw_model: Any, top_n: int = TOP_N)
     ``CountVectorizer`` matches: lower-case words of two or more characters), the document and
     candidate vectors of the static encoder and ``use_mmr=True``, as its documentation shows.
     """
-    import re
-
     enc = load_model()
     texts = [_text(p)[0] for p in papers]
     cands = paper_candidates(papers)
@@ -280,7 +330,7 @@ def keybert_rank(papers: Sequence[PaperText], kw_model: Any, top_n: int = TOP_N)
     word_emb = encode(enc, vocab)
     out = kw_model.extract_keywords(
         texts, candidates=vocab, keyphrase_ngram_range=(1, n_max), stop_words=None, top_n=top_n,
-        use_mmr=True, diversity=DIVERSITY, doc_embeddings=doc_emb, word_embeddings=word_emb,
+        use_mmr=True, diversity=0.2, doc_embeddings=doc_emb, word_embeddings=word_emb,
     )
     if out and isinstance(out[0], tuple):
         out = [out]
@@ -305,7 +355,7 @@ def extract_batch(papers: Sequence[PaperText], model: Any = None, **options: Any
         **options: Passed to :func:`extract_keywords` (``top_n``, ``diversity``, ...).
     """
     o = {k: options.get(k, d) for k, d in (
-        ("top_n", TOP_N), ("diversity", DIVERSITY), ("max_words", MAX_WORDS), ("weights", WEIGHTS),
+        ("top_n", TOP_N), ("diversity", DIVERSITY), ("max_words", MAX_WORDS), ("ranker", None),
         ("doc_words", DOC_WORDS), ("nlp", None))}
     unknown = set(options) - set(o)
     if unknown:

@@ -237,7 +237,30 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
             pos = "ADJ" if pos in {"VERB", "ADJ", "ADV", "NUM", "X"} else pos
         units.append((text[first.idx : last.idx + len(last.text)], pos, tag, first.idx))
         i = j + 1
-    return units
+    return _participles(units)
+
+
+_OBJECT_START = {"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "RB", "TO", "WDT", "WP"}
+
+
+def _participles(units: list[Unit]) -> list[Unit]:
+    """Participles used as words of a noun phrase, relabelled.
+
+    A past participle right before a noun modifies it ("in federated learning", "with pretrained
+    models"): ADJ. A gerund after a noun or adjective that is not followed by its object is
+    a noun ("question answering", "deep clustering with", "image captioning tasks"): NOUN;
+    "the model using the" keeps its verb.
+    """
+    out = list(units)
+    for k, (text, pos, tag, start) in enumerate(units):
+        nxt = units[k + 1] if k + 1 < len(units) else None
+        if tag == "VBN" and nxt is not None and nxt[1] in _NOUNS:
+            out[k] = (text, "ADJ", tag, start)
+        elif tag == "VBG" and k > 0 and units[k - 1][1] in {"NOUN", "ADJ"} and (
+            nxt is None or nxt[2] not in _OBJECT_START
+        ):
+            out[k] = (text, "NOUN", tag, start)
+    return out
 
 
 def _content(unit: Unit, prev_pos: str | None, stop: frozenset[str]) -> bool:

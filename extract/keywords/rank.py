@@ -10,14 +10,19 @@ relevance that also never keeps a phrase nested in (or containing) one already k
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from extract.datafiles import DATA_DIR
 from extract.keywords.candidates import Candidate
+
+RANKER_FILE = "keyword_ranker.json"
 
 
 def encode(model: Any, texts: Sequence[str], batch_size: int = 1024) -> np.ndarray:
@@ -37,52 +42,8 @@ def encode(model: Any, texts: Sequence[str], batch_size: int = 1024) -> np.ndarr
     return vecs / np.maximum(norms, 1e-12)
 
 
-@dataclass(frozen=True)
-class Weights:
-    """Weights of the priors added to the cosine similarity (chosen on the tuned sets only).
-
-    The position, title, acronym and common-word terms each gained 0.005-0.02 F1@5 there; a
-    termhood prior (papers of the corpus using the phrase) and a word-rarity prior did not
-    help and were dropped.
-    """
-
-    tf: float = 0.1  # per log occurrence count
-    title: float = 0.4  # occurs in the title
-    position: float = 0.1  # PositionRank score, log-scaled
-    length: float = -0.05  # per word beyond the first (up to three): shorter wins a near tie
-    acronym: float = 0.5  # an acronym, alone or with its long form: authors name what they made
-    common: float = 0.4  # penalty: one word more frequent than COMMON_FREQ ("learning", "features")
-
-
 COMMON_FREQ = 3e-4  # a word this frequent in abstracts is too general to be a keyphrase alone
 # (tuned sets: 1e-3 gave F1@5 0.147 with 47% single words, 3e-4 0.151 with 38%, 1e-4 0.150 with 30%)
-
-
-def features(cands: Sequence[Candidate], frequency: Any) -> np.ndarray:
-    """One row per candidate: tf, title, position, length, acronym, common (see :class:`Weights`).
-
-    ``frequency(word)``: the share of corpus tokens that are ``word`` (unseen words count once).
-    """
-    rows = []
-    for c in cands:
-        words = c.folded or (c.key,)
-        rows.append(
-            (
-                math.log(c.count),
-                float(c.in_title),
-                math.log1p(10.0 * c.position),
-                float(min(c.n_words, 3) - 1),
-                float(c.acronym),
-                -float(len(words) == 1 and not c.acronym and frequency(words[0]) > COMMON_FREQ),
-            )
-        )
-    return np.asarray(rows, dtype=np.float32).reshape(len(cands), 6)
-
-
-def relevance(sims: np.ndarray, feats: np.ndarray, w: Weights) -> np.ndarray:
-    """Cosine similarity plus the weighted priors."""
-    vec = np.array([w.tf, w.title, w.position, w.length, w.acronym, w.common], dtype=np.float32)
-    return sims + feats @ vec
 
 
 def select(
@@ -112,3 +73,143 @@ def select(
         if diversity > 0:
             max_sim = np.maximum(max_sim, emb @ emb[i])
     return chosen
+
+
+# The learned ranker's inputs, in order (scripts/train_keyword_ranker.py writes RANKER_FILE with
+# these names; a mismatch is an error rather than a silent re-ordering).
+FEATURES: tuple[str, ...] = (
+    "sim_doc",  # cosine to the document's first DOC_WORDS words
+    "sim_title",  # cosine to the title (0 without one)
+    "sim_text",  # cosine to the whole title + abstract
+    "sim_gap",  # sim_doc minus the best sim_doc of the paper
+    "sim_rank",  # rank by sim_doc in the paper, 0 (best) to 1
+    "log_count",
+    "in_title",
+    "position",  # PositionRank, log-scaled
+    "log_first",  # log(1 + unit index of the first occurrence)
+    "words1",
+    "words2",
+    "words3",
+    "words4",
+    "acronym",
+    "of_phrase",
+    "whole",  # seen at least once not cut from a longer compound
+    "log_inside",  # log(1 + candidates of the paper containing this one)
+    "log_contains",  # log(1 + candidates of the paper inside this one)
+    "min_log_freq",  # rarest word's log share of corpus tokens
+    "max_log_freq",
+    "head_log_freq",  # last word's
+    "single_log_freq",  # head_log_freq for one-word candidates, else 0
+    "common",  # one common word (see COMMON_FREQ)
+    "log_candidates",  # log number of candidates of the paper
+    "title_words",  # share of the candidate's words found in the title
+)
+
+
+def _subspans(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    n = len(words)
+    return [words[i:j] for i in range(n) for j in range(i + 1, n + 1) if j - i < n]
+
+
+def ranker_features(
+    cands: Sequence[Candidate],
+    sims: np.ndarray,
+    title_sims: np.ndarray,
+    text_sims: np.ndarray,
+    frequency: Any,
+    title_words: frozenset[str] = frozenset(),
+) -> np.ndarray:
+    """One row of :data:`FEATURES` per candidate of one paper.
+
+    ``frequency(word)``: share of corpus tokens; ``title_words``: the title's folded words.
+    """
+    n = len(cands)
+    if n == 0:
+        return np.zeros((0, len(FEATURES)), dtype=np.float32)
+    keys = [c.folded or (c.key,) for c in cands]
+    present = set(keys)
+    inside: dict[tuple[str, ...], int] = {}
+    contains = []
+    for k in keys:
+        subs = [s for s in _subspans(k) if s in present]
+        contains.append(len(subs))
+        for s in set(subs):
+            inside[s] = inside.get(s, 0) + 1
+    order = np.argsort(-sims, kind="stable")
+    rank = np.empty(n, dtype=np.float32)
+    rank[order] = np.arange(n, dtype=np.float32) / max(n - 1, 1)
+    best = float(sims.max())
+    log_n = math.log(n)
+    rows = []
+    for j, (c, words) in enumerate(zip(cands, keys)):
+        freqs = [math.log(frequency(w)) for w in words]
+        nw = min(c.n_words, 4)
+        single = len(words) == 1
+        rows.append((
+            sims[j], title_sims[j], text_sims[j], sims[j] - best, rank[j],
+            math.log(c.count), float(c.in_title), math.log1p(10.0 * c.position),
+            math.log1p(c.first), float(nw == 1), float(nw == 2), float(nw == 3), float(nw == 4),
+            float(c.acronym), float(c.of_phrase), float(c.whole),
+            math.log1p(inside.get(words, 0)), math.log1p(contains[j]),
+            min(freqs), max(freqs), freqs[-1], freqs[-1] if single else 0.0,
+            float(single and not c.acronym and frequency(words[0]) > COMMON_FREQ), log_n,
+            sum(w in title_words for w in words) / len(words),
+        ))
+    return np.asarray(rows, dtype=np.float32)
+
+
+class Ranker:
+    """Gradient-boosted trees (trained by ``scripts/train_keyword_ranker.py``), run with numpy.
+
+    All trees are padded to the same node count and walked together, one level per step.
+    """
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        if tuple(spec["features"]) != FEATURES:
+            raise ValueError(f"{RANKER_FILE}: features {spec['features']} != {FEATURES}")
+        trees = spec["trees"]
+        width = max(len(t["feature"]) for t in trees)
+        shape = (len(trees), width)
+        self.feature = np.zeros(shape, dtype=np.intp)
+        self.threshold = np.zeros(shape, dtype=np.float64)
+        self.left = np.zeros(shape, dtype=np.intp)
+        self.right = np.zeros(shape, dtype=np.intp)
+        self.value = np.zeros(shape, dtype=np.float64)
+        self.leaf = np.ones(shape, dtype=bool)
+        for t, tree in enumerate(trees):
+            m = len(tree["feature"])
+            self.feature[t, :m] = tree["feature"]
+            self.threshold[t, :m] = tree["threshold"]
+            self.left[t, :m] = tree["left"]
+            self.right[t, :m] = tree["right"]
+            self.value[t, :m] = tree["value"]
+            self.leaf[t, :m] = tree["leaf"]
+        self.depth = max(int(t["depth"]) for t in trees)
+        self.bias = float(spec["bias"])
+        self.diversity = float(spec.get("diversity", 0.0))
+        self.scale = float(spec.get("scale", 1.0))
+        self.digest = hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        """Log-odds that each row is an author keyword, times ``scale``."""
+        n = x.shape[0]
+        if n == 0:
+            return np.zeros(0, dtype=np.float32)
+        x = np.asarray(x, dtype=np.float64)
+        n_trees = self.feature.shape[0]
+        tree = np.arange(n_trees)[:, None]
+        node = np.zeros((n_trees, n), dtype=np.intp)
+        cols = np.arange(n)[None, :]
+        for _ in range(self.depth):
+            f = self.feature[tree, node]
+            go_left = x[cols, f] <= self.threshold[tree, node]
+            nxt = np.where(go_left, self.left[tree, node], self.right[tree, node])
+            node = np.where(self.leaf[tree, node], node, nxt)
+        out = self.bias + self.value[tree, node].sum(axis=0)
+        return (self.scale * out).astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def load_ranker() -> Ranker:
+    """The ranker of ``extract/data/keyword_ranker.json`` (one per process)."""
+    return Ranker(json.loads((DATA_DIR / RANKER_FILE).read_text(encoding="utf-8")))
