@@ -353,7 +353,7 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
             return cand
     nxt = pat["next_name"].match(text, m.end())
     if nxt and _model_name_ok(nxt.group("name"), v):
-        name = nxt.group("name")
+        name = re.sub(r"-based\Z", "", nxt.group("name"))  # "13B LLaMA-2-based PerSE"
         digit = re.search(r"\d", name)
         plural = re.search(r"[A-Z0-9]s\Z", name)  # "3M ODEs", "8 GPUs"
         shaped = big and digit and re.search(r"[A-Z].*[A-Z]", name)
@@ -366,7 +366,10 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
 
 
 def _model_name_ok(name: str, v: dict) -> bool:
+    """True when ``name`` looks like a model name: a capital or a digit, not a common noun."""
     low = name.lower()
+    if not re.search(r"[A-Z0-9]", name):
+        return False  # "model scales (1B / 7B / 13B)"
     return low not in v["not_names"] and low not in v["model_nouns"] and low not in v["not_params"]
 
 
