@@ -85,6 +85,7 @@ _KIND_CONFIDENCE = {
     "token": 0.8,
     "context": 0.8,
     "proposal": 0.9,
+    "eponym": 0.8,
     "multiword": 0.6,
     "proper": 0.6,
 }
@@ -231,6 +232,7 @@ class _Acc:
     scores: dict[str, float]
     short_first: Candidate | None = None
     spans: list[tuple[int, int]] = field(default_factory=list)
+    long_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
@@ -275,6 +277,16 @@ def recognise(
         if i >= 0 and fold(tok) not in proposed_keys:
             proposed_keys.add(fold(tok))
             cands.append((Candidate(tok, i, i + len(tok), "proposal", tok), None))
+    # a vocabulary name inside the long form of an acronym defined here is part of that name:
+    # "PoliFormer (Policy Transformer)" does not mention the Transformer
+    longs = [(c.start, c.end) for c, _ in cands if c.kind == "longform"]
+    if longs:
+        cands = [
+            (c, t)
+            for c, t in cands
+            if c.kind != "vocab"
+            or not any(a <= c.start and c.end <= b and (c.start, c.end) != (a, b) for a, b in longs)
+        ]
     # longest span first at each offset: a vocabulary or version match covers its parts
     cands.sort(key=lambda c: (c[0].start, -(c[0].end - c[0].start)))
     covered: list[tuple[int, int, str]] = []  # spans of vocab/version/multiword matches
@@ -305,7 +317,7 @@ def recognise(
             if k == "multiword" and text[a:b].endswith(cand.surface)
         ):
             continue  # "Split CIFAR-100" is the name, not "CIFAR-100"
-        if cand.kind in ("vocab", "version", "multiword", "context"):
+        if cand.kind in ("vocab", "version", "multiword", "context", "eponym"):
             covered.append((cand.start, cand.end, cand.kind))
         acc = accs.get(key)
         if acc is None:
@@ -315,6 +327,8 @@ def recognise(
         acc.kinds.add(cand.kind)
         if cand.kind != "longform":
             acc.spans.append((cand.start, cand.end))
+        else:
+            acc.long_spans.append((cand.start, cand.end))
         if cand.long:
             acc.long = cand.long
         if cand.kind != "longform" and acc.short_first is None:
@@ -340,7 +354,7 @@ def recognise(
             hv = T.head_vote(acc.long)
             if hv:
                 scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
-        elif "multiword" in acc.kinds:
+        elif "multiword" in acc.kinds or "eponym" in acc.kinds:
             hv = T.head_vote(acc.first.short)
             if hv:
                 scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
@@ -358,9 +372,9 @@ def recognise(
                     scores[t] = scores.get(t, 0.0) + 3.0 * v / total
         role = "proposed" if key in proposed_keys else "mentioned"
         cue_conf = 0.0
-        if role == "mentioned" and key not in pr.types and _name_like(acc.first.short):
+        if role == "mentioned" and key not in pr.types and (acc.long or _name_like(acc.first.short)):
             cue_conf = max(
-                [R.proposal_cue(text, s, e) for s, e in acc.spans]
+                [R.proposal_cue(text, s, e) for s, e in acc.spans + acc.long_spans]
                 + [0.9 if title_key == key else 0.0]
             )
             if cue_conf:

@@ -67,6 +67,10 @@ _CITATION = re.compile(
 )
 _URL = re.compile(r"https?://\S+|www\.\S+|\S+@\S+\.\w+|\b\S+\.(?:com|org|io|net|ai)(?:/\S*)?")
 _MATH = re.compile(r"\$[^$]{0,200}\$")
+_EPONYM_HEAD = re.compile(
+    r"\s(?:sampling|sampler|filter|filters|filtering|algorithm|decoding|process|processes|"
+    r"transform|dynamics|machine|machines|distance|divergence)\b"
+)
 _GROUP = re.compile(r"\(\d\)")
 # lower-case heads after a single letter that make a classic method name (Q-learning, k-means)
 _LETTER_HEADS = frozenset("learning means medoids medians".split())
@@ -95,7 +99,7 @@ class Candidate:
     surface: str  # as written (an acronym's plural "s" included)
     start: int
     end: int
-    kind: str  # "token", "version", "acronym", "longform", "multiword", "proper", "vocab"
+    kind: str  # token, version, acronym, longform, multiword, proper, eponym, vocab, context
     short: str  # the name it stands for (an acronym for its long form; plural stripped)
     long: str | None = None  # the long form, when the acronym is defined here
 
@@ -353,6 +357,23 @@ def find_candidates(
                     out.append(Candidate(surf, a, s0 + end, "version", surf))
                     continue
                 out.append(Candidate(core, a, a + len(core), "token", singular(core)))
+            elif (
+                _CAPWORD.fullmatch(core)
+                and core.lower() in proper
+                and (em := _EPONYM_HEAD.match(msent, m.end()))
+            ):
+                # "Gibbs sampling", "Kalman filter", "Monte Carlo sampling": a proper noun
+                # naming a method by its head noun
+                i0 = m.start()
+                pm = re.search(r"(?<![\w-])([A-Z][a-z]+)\s$", msent[max(0, i0 - 20) : i0])
+                if pm and pm.group(1).lower() in proper and not at_clause_start(
+                    msent, i0 - len(pm.group(0))
+                ):
+                    i0 -= len(pm.group(0))
+                if at_clause_start(msent, i0) and i0 == m.start() and core.lower() not in proper:
+                    continue
+                surf = msent[i0 : em.end()]
+                out.append(Candidate(surf, s0 + i0, s0 + em.end(), "eponym", surf))
             elif _CAPWORD.fullmatch(core) and not (core.endswith(("ian", "ean"))):
                 key = core.lower()
                 if key in known_words or core in known_words:

@@ -47,22 +47,27 @@ _NOT_NEW = re.compile(
 )
 _CUE = (
     r"(?:propose|introduce|present|develop|design|build|release|contribute|devise|create|"
-    r"construct|curate|collect|offer)[sd]?"
+    r"construct|curate|collect|offer)(?:s|d|ed|es)?|built"
 )
 _DIRECT = re.compile(
     r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
     r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
-    + _CUE
+    + f"(?:{_CUE})"
     + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,6}?[\w-]+\s*[,:]\s*|(?:a|an|the)\s+(?:[\w-]+\s+)"
     r"{0,6}?(?:" + _NOUNS + r")s?\s+(?:called\s+|named\s+)?)?[\"“'‘]?$"
 )
 _IN_PAREN = re.compile(
-    r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?" + _CUE + r"\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
+    r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:" + _CUE + r")\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
 )
 _PAREN_STOP = re.compile(r"\s(?:that|which|using|to|with|via|based on|for|of)\s")
 _APPOSITIVE_NEW = re.compile(
     r"\s*(?:\([^()]{0,80}\)\s*)?(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:novel|new)\b"
+)
+_WE_AFTER = re.compile(
+    r"\s*\)?\s*(?:that\s+|which\s+)?we\s+(?:\w+ly\s+|also\s+|further\s+)?"
+    r"(?:propose|develop|design|introduce|present|build|construct|devise|call|name|term|dub)"
+    r"(?:s|d|ed|es)?\b"
 )
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 
@@ -90,6 +95,8 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         return 0.9
     if _DIRECT.search(before):
         return 0.9
+    if _WE_AFTER.match(after):
+        return 0.85  # "the external states transition model (ESTM) we developed"
     if _APPOSITIVE_NEW.match(after) and not _NOT_NEW.search(before[-40:]):
         return 0.85
     if _OWN.search(before):

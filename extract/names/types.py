@@ -89,6 +89,13 @@ _AFTER = [
 ]
 _BEFORE = [
     (
+        "task",
+        2.0,
+        re.compile(
+            r"\b(?:task of|tasks?,?\s(?:such as|including|like|e\.g\.,?)|problem of)\s(?:the\s)?$"
+        ),
+    ),
+    (
         "dataset",
         2.5,
         re.compile(
@@ -133,11 +140,6 @@ _BEFORE = [
             r"increase in|reduction in)\s(?:the\s)?)$"
         ),
     ),
-    (
-        "task",
-        2.0,
-        re.compile(r"\b(?:task of|tasks? such as|tasks? including|problem of)\s(?:the\s)?$"),
-    ),
 ]
 
 # head nouns of long forms and multiword names
@@ -156,7 +158,7 @@ for _type, _weight, _words in (
         "policy agent architecture strategy technique pipeline system systems engine loss "
         "objective "
         "warping matching flow curvature gradients gradient prediction sampler operator component "
-        "maximization maximisation minimization minimisation "
+        "maximization maximisation minimization minimisation transform dynamics sampler "
         "block layer layers kernel coding encoding heuristic interpolation alignment",
     ),
     (
