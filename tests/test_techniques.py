@@ -312,6 +312,12 @@ _GAMEPLAY = (  # recent/corl2024 record 1: robot safety filters, not LLM safety
             "synthetic calibration data.",
             "Calibration/Uncertainty",
         ),
+        # recent/cvpr2023 record 503: super-resolution "hallucinates" details, no language model
+        (
+            "Our architecture allows for the dynamic latent basis update, which is crucial for SR "
+            "problems to “hallucinate” high-frequency information from the LR image.",
+            "Hallucination/Truthfulness",
+        ),
         # recent/lreccoling2024 record 729: evaluating MLLMs is future work it may facilitate
         (
             "We also provide an implicit-enhanced dataset, which may facilitate more research to "
@@ -381,6 +387,15 @@ def test_overclaims_do_not_tag(text, absent):
 )
 def test_specific_evidence_tags(text, tag):
     assert tag in _tags(text)
+
+
+def test_hallucinate_tags_in_a_language_model_abstract():
+    # recent/icml2024 record 868
+    text = (
+        "A major risk of using language models in practical applications is their tendency to "
+        "hallucinate incorrect statements."
+    )
+    assert "Hallucination/Truthfulness" in _tags(text)
 
 
 def test_reasoning_repeated_in_a_language_model_title_tags():

@@ -259,8 +259,10 @@ def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, in
     found = dict(strong)
     for i, spans in weak.items():
         t = c.techniques[i]
-        # two weak alternatives matching at one place ("pruning", "pruning technique") are one
-        if i not in found and len({s for s, _ in spans}) >= t.min_weak:
+        # two weak alternatives matching at one place ("pruning", "pruning technique") are one;
+        # passing mentions alone never tag (not even a tag with min_weak = 1)
+        n = len({s for s, _ in spans})
+        if i not in found and n >= t.min_weak and (n > 1 or i not in passing):
             ctx = t.weak_context
             if ctx is None or ctx.search(text) is not None or ctx.search(title) is not None:
                 found[i] = min(spans)
