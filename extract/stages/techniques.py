@@ -51,7 +51,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
