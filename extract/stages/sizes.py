@@ -214,7 +214,8 @@ def _lean(*names: str) -> tuple[str | None, bool]:
     """How the vocabularies or the corpus use a name: "model", "data" or None, and how clearly.
 
     The first of ``names`` with a clear lean in the names stage's priors or ``name_stats.tsv``
-    decides (and True); else the first lean of fewer votes (and False).
+    decides (and True); else a lean of fewer votes of the first name itself (and False), never
+    of its family ("FLAN" is also a data collection, "FLAN-MoE-32B" a model).
     """
     from extract.names import priors, stats
     from extract.names.candidates import fold
@@ -233,7 +234,7 @@ def _lean(*names: str) -> tuple[str | None, bool]:
             return "model", True
         if dataset >= _MIN_VOTES and dataset >= 2 * method:
             return "data", True
-        if weak is None and method != dataset:
+        if name == names[0] and method != dataset:
             weak = "model" if method > dataset else "data"
     return weak, False
 
@@ -358,8 +359,12 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
         plural = re.search(r"[A-Z0-9]s\Z", name)  # "3M ODEs", "8 GPUs"
         shaped = big and digit and re.search(r"[A-Z].*[A-Z]", name)
         noun = _NEXT_WORD.match(text, nxt.end())
-        model_after = bool(noun) and noun.group(1).lower() in v["model_nouns"]
-        if not plural and (shaped or (_known_model(name) and (big or digit or model_after))):
+        after = noun.group(1) if noun else ""
+        model_after = after.lower() in v["model_nouns"]
+        # "one million LLaVA-1.5 agents": a plural noun after the name makes the number a count
+        count = after.islower() and after.endswith("s") and not model_after
+        ok = shaped or (_known_model(name) and (big or digit or model_after))
+        if ok and not plural and not count:
             cand.model = name
             cand.verdict, cand.how = cand.verdict or "yes", cand.how or "name"
     return cand
