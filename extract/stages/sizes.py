@@ -43,7 +43,7 @@ from extract.datafiles import DATA_DIR
 from extract.records import PaperText
 
 TABLE = "model_sizes"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = (
     "units.toml",
     "name_stats.tsv",
