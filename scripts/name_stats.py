@@ -13,6 +13,9 @@ candidates with :func:`extract.names.candidates.find_candidates` and the proposa
 * ``long``: long forms of acronym definitions ("optimal transport (OT)"), fold key and the
   abstracts defining an acronym with it, when at least ``--min-df``: an acronym whose long form
   many abstracts define names an established concept, however short and ambiguous it is;
+* ``lower``: fold key of a capitalised hyphenated compound candidate ("High-Quality") and the
+  abstracts writing it in lower case ("high-quality"), when at least ``--min-df``: a compound
+  of common words capitalised in a heading is not a name;
 * ``proper``: lower-cased capitalised words that are proper nouns of the corpus: capitalised in
   the middle of a sentence in at least ``--min-df`` abstracts and written in lower case in at
   most a fifth as many ("Cityscapes", "Freebase"; not "Results", "Transformer" is both).
@@ -45,7 +48,14 @@ from extract.stages import methods  # noqa: E402
 from extract.text.markup import clean_view  # noqa: E402
 from extract.text.sentences import sentences  # noqa: E402
 
+_LOWER_COMPOUND = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)+(?![\w-])")
+_CAP_COMPOUND = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")
+
+
+def _spelling(counts: Counter[str]) -> str:
+    """The most used spelling (ties: the last in sort order)."""
+    return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
 
 
 def abstracts(corpora: Path) -> list[str]:
@@ -79,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     cap_mid: Counter[str] = Counter()
     lower: Counter[str] = Counter()
     longs: Counter[str] = Counter()
+    lower_compounds: Counter[str] = Counter()
     for n, abstract in enumerate(texts, 1):
         text = clean_view(abstract).text
         sents = sentences(text)
@@ -105,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         for key, typ in doc_votes:
             votes[key][typ] += 1
         longs.update(doc_longs)
+        lower_compounds.update({fold(m.group()) for m in _LOWER_COMPOUND.finditer(text)})
         masked = mask(text)
         caps, lows = set(), set()
         for s0, sent in sents:
@@ -136,10 +148,18 @@ def main(argv: list[str] | None = None) -> int:
         for key in sorted(df):
             if df[key] < args.min_df:
                 continue
-            spelling = max(spellings[key].items(), key=lambda kv: (kv[1], kv[0]))[0]
+            spelling = _spelling(spellings[key])
             row = ["name", key, spelling, str(df[key]), str(prop[key])]
             row += [str(votes[key][t]) for t in T.TYPES]
             f.write("\t".join(row) + "\n")
+        f.write("# lower\tfold key of a capitalised compound\tabstracts writing it in lower case\n")
+        for key in sorted(df):
+            if (
+                df[key] >= args.min_df
+                and lower_compounds[key] >= args.min_df
+                and _CAP_COMPOUND.fullmatch(_spelling(spellings[key]))
+            ):
+                f.write(f"lower\t{key}\t{lower_compounds[key]}\n")
         for lf in sorted(longs):
             if longs[lf] >= args.min_df:
                 f.write(f"long\t{lf}\t{longs[lf]}\n")

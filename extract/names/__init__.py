@@ -17,11 +17,17 @@ confidence in [0, 1]. The ``methods`` and ``benchmarks`` tables are views of its
    abstract ("Dynamic Time Warping | DTW").
 3. **Type** (:mod:`extract.names.types`): sentence cues, long-form head nouns, priors and the
    corpus votes of ``name_stats.tsv``.
-4. **Role**: the proposal rules of :func:`extract.stages.methods.find_proposed` (introduction,
-   naming, appositive, passive, emphasis and title cues). A name the corpus shows in use by many
-   papers (``name_stats.tsv``: at least ``WIDELY_USED`` abstracts, proposed in under a fifth of
-   them: NeRF, SLAM, MCMC, ReLU) is not new: it is ``mentioned``, however the sentence reads.
-   Vocabulary names are never proposed.
+4. **Role** (:mod:`extract.names.roles`): the proposal rules of
+   :func:`extract.stages.methods.find_proposed` (introduction, naming, appositive, passive,
+   emphasis and title cues on coined-looking tokens), plus cues around any recognised name:
+   "we call X", "our (model) X", "the proposed X", "we propose X", "a novel framework, X,",
+   "X, a novel ...", "(X) we developed", "we propose a ... (X) framework", a title starting
+   with X. A cue does not make a task, a device or a vocabulary name proposed. The corpus is
+   evidence too (``name_stats.tsv``): a name is not new when ``WIDELY_USED`` abstracts use it
+   without proposing it (NeRF, SLAM, TV, ReLU), or, for an acronym defined here, when
+   ``LONG_USED`` abstracts define an acronym with the same long form (optimal transport (OT),
+   total variation (TV)): a short acronym is ambiguous, its long form says what it names.
+   "We propose to employ X" is using X. Vocabulary names are never proposed.
 
 Not names: acronyms of a class of things or of the field (``name_types.toml`` ``not_names``:
 LLM, DNN, SOTA) and the stoplisted words of ``method_stoplist.toml`` ``common``.
@@ -35,6 +41,11 @@ seen rarely capitalised like this.
 The corpus statistics are a shipped data file built by ``scripts/name_stats.py`` from
 ``../shared/corpora``; they are declared in the stage's data files, so the per-abstract cache
 stays valid (a paper's rows depend on its abstract and the shipped files only).
+
+Names are left out when the corpus writes them in lower case at least as often as capitalised
+and nothing proposes them ("High-Quality" in a heading; ``lower`` rows of ``name_stats.tsv``).
+A vocabulary name inside the long form of an acronym defined here is part of that acronym's
+name ("PoliFormer (Policy Transformer)" does not mention the Transformer).
 
 Rows: one per (paper, name) at its first occurrence; ``start``/``end`` are offsets into
 ``paper.abstract`` (the short form of an acronym when the abstract uses it, else its long form).
@@ -53,6 +64,7 @@ from extract.datafiles import DATA_DIR
 from extract.names import roles as R
 from extract.names import types as T
 from extract.names.candidates import (
+    COMPOUND_TAILS,
     Candidate,
     find_candidates,
     fold,
@@ -108,6 +120,7 @@ class Stats:
     names: dict[str, NameStats]
     proper: frozenset[str]  # lower-cased capitalised words that are proper nouns
     longs: dict[str, int] = field(default_factory=dict)  # long form key -> abstracts defining
+    lower: dict[str, int] = field(default_factory=dict)  # compound key -> abstracts in lower case
 
 
 @lru_cache(maxsize=1)
@@ -117,6 +130,7 @@ def stats() -> Stats:
     names: dict[str, NameStats] = {}
     proper: set[str] = set()
     longs: dict[str, int] = {}
+    lower: dict[str, int] = {}
     if not path.exists():
         return Stats(names, frozenset())
     with path.open(encoding="utf-8", newline="") as f:
@@ -125,12 +139,14 @@ def stats() -> Stats:
                 proper.add(row[1])
             elif row[0] == "long":
                 longs[row[1]] = int(row[2])
+            elif row[0] == "lower":
+                lower[row[1]] = int(row[2])
             elif row[0] == "name":
                 _, key, surface, df, prop, *votes = row
                 names[key] = NameStats(
                     surface, int(df), int(prop), {t: float(v) for t, v in zip(T.TYPES, votes)}
                 )
-    return Stats(names, frozenset(proper), longs)
+    return Stats(names, frozenset(proper), longs, lower)
 
 
 @dataclass(frozen=True)
@@ -209,6 +225,36 @@ def widely_used(ns: NameStats | None) -> bool:
     return ns is not None and ns.df - ns.proposed >= WIDELY_USED
 
 
+# a capitalised word that starts a longer title-case phrase: "a Domain adaptation Learning Curve
+# prediction (DaLC) model", "a Unified Token-pair Classification architecture"
+_PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
+
+
+def _proposable(name: str, text: str, end: int) -> bool:
+    """A name the proposal rules found that can be a coined name.
+
+    Not a compound modifier ("human-AI", "non-IID", "LLM-powered", "UCB-type",
+    "PAC-Bayesian"), and a plain capitalised word only when the sentence treats it as a name
+    ("we present De-mark, an ...", not "we propose a Domain adaptation ... (DaLC) model").
+    """
+    if not _name_like(name):
+        return False
+    parts = name.split("-")
+    if len(parts) > 1:
+        if re.fullmatch(r"[a-z]{2,}", parts[0]) and not token_shaped(parts[0]):
+            return False
+        last = parts[-1]
+        if (
+            last in COMPOUND_TAILS
+            or re.fullmatch(r"[a-z]+ed|type|hard|complete", last)
+            or re.fullmatch(r"[A-Z][a-z]+(?:ian|ean)", last)
+        ):
+            return False
+    if re.fullmatch(r"[A-Z][a-z]+", name):
+        return not _PHRASE_GOES_ON.match(text, end)
+    return True
+
+
 @dataclass(frozen=True)
 class Name:
     """A name recognised in the clean view of an abstract."""
@@ -265,11 +311,10 @@ def recognise(
     cands += _vocab_candidates(text)
     proposals = methods.proposals_for(text, title)
     proposed_datasets = {fold(p.name) for p in proposals if p.dataset}
+    proposals = tuple(p for p in proposals if _proposable(p.name, text, p.end))
     for p in proposals:
-        if not _name_like(p.name):
-            continue
         cands.append((Candidate(text[p.start : p.end], p.start, p.end, "proposal", p.name), None))
-    proposed_keys = {fold(p.name) for p in proposals if _name_like(p.name)}
+    proposed_keys = {fold(p.name) for p in proposals}
     tn = R.title_name(title)
     title_key = fold(tn) if tn else None
     for tok in emphasised:
@@ -367,12 +412,13 @@ def recognise(
         ns = st.names.get(key)
         if ns and ns.df >= 3:
             total = sum(ns.votes.values())
-            if total:
+            if total:  # a vote or two across the corpus weighs less than a sentence cue
                 for t, v in ns.votes.items():
-                    scores[t] = scores.get(t, 0.0) + 3.0 * v / total
+                    scores[t] = scores.get(t, 0.0) + 3.0 * v / total * min(1.0, total / 3)
         role = "proposed" if key in proposed_keys else "mentioned"
         cue_conf = 0.0
-        if role == "mentioned" and key not in pr.types and (acc.long or _name_like(acc.first.short)):
+        can_be_new = key not in pr.types and (acc.long or _name_like(acc.first.short))
+        if role == "mentioned" and can_be_new:
             cue_conf = max(
                 [R.proposal_cue(text, s, e) for s, e in acc.spans + acc.long_spans]
                 + [0.9 if title_key == key else 0.0]
@@ -404,6 +450,13 @@ def recognise(
             and (T.head_vote(acc.first.short) or ("", 0))[0] != "dataset"
         ):
             continue  # a title-case phrase the corpus does not know and nothing marks as a name
+        if (
+            role == "mentioned"
+            and acc.kinds <= {"token"}
+            and ns is not None
+            and st.lower.get(key, 0) >= ns.df
+        ):
+            continue  # "High-Quality", "Self-Attention": common words capitalised in a heading
         kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
         if role == "proposed":
             kind_conf = max(kind_conf, _KIND_CONFIDENCE["proposal"])

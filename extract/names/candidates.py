@@ -56,6 +56,7 @@ _CAP_RUN = re.compile(
 _PLAIN_CAP = re.compile(r"[A-Z][a-z]+(?:'s)?(?:-[A-Za-z]+)*")
 _CONNECTORS = frozenset("of for and the in on with via to &".split())
 _GLUED = re.compile(r"(.*[A-Z0-9])(?:benchmark|dataset|corpus)s?")
+_GENERIC_LOWER = frozenset("algorithm method model framework approach module".split())
 _GENERIC_HEADS = frozenset("Algorithm Method Model Framework Strategy Approach Module".split())
 _SPLITTERS = re.compile(r"\s(?:and|&)\s")
 _PAREN = re.compile(r"\(\s*([^()]{1,80}?)\s*\)")
@@ -335,6 +336,7 @@ def find_candidates(
                 head = "-".join(p for p in parts[:-1])
                 while head and (
                     head.split("-")[-1].lower() in COMPOUND_TAILS
+                    or head.split("-")[-1] in _GENERIC_LOWER  # "EM-algorithm-based"
                     or re.fullmatch(r"[a-z]{1,3}", head.split("-")[-1])
                 ):
                     head = head.rsplit("-", 1)[0] if "-" in head else ""
@@ -366,8 +368,10 @@ def find_candidates(
                 # naming a method by its head noun
                 i0 = m.start()
                 pm = re.search(r"(?<![\w-])([A-Z][a-z]+)\s$", msent[max(0, i0 - 20) : i0])
-                if pm and pm.group(1).lower() in proper and not at_clause_start(
-                    msent, i0 - len(pm.group(0))
+                if (
+                    pm
+                    and pm.group(1).lower() in proper
+                    and not at_clause_start(msent, i0 - len(pm.group(0)))
                 ):
                     i0 -= len(pm.group(0))
                 if at_clause_start(msent, i0) and i0 == m.start() and core.lower() not in proper:

@@ -10,9 +10,14 @@ Evidence, added up per name over an abstract:
 * **priors**: the method vocabulary (method), the benchmark vocabulary (dataset), the metric
   names of ``metric_aliases.toml`` and the lists of ``name_types.toml`` (hardware, sensors,
   colour spaces, organisations, languages, software platforms, tasks, metrics);
+* **lists**: every name of a list ("datasets including Laptop14, Rest14, Rest15") gets the
+  cues before and after the whole list (:func:`list_votes`);
+* **shape**: the last part of a coined name (:func:`morph_vote`: StrategyQA, MMBench, Sim10k
+  data sets; DialoGPT, Diffusion-LM models);
 * **corpus votes** from ``name_stats.tsv``: the same sentence cues counted over every abstract
   of ``../shared/corpora`` (``scripts/name_stats.py``), so a name keeps the type it has across
-  the corpus unless this abstract says otherwise.
+  the corpus unless this abstract says otherwise (a name with fewer than three corpus votes
+  counts less).
 
 The type with the highest score wins; its share of the total is the type confidence. A name
 with no evidence at all is a method (most unknown names in ML abstracts are) with a low
@@ -92,7 +97,8 @@ _BEFORE = [
         "task",
         2.0,
         re.compile(
-            r"\b(?:task of|tasks?,?\s(?:such as|including|like|e\.g\.,?)|problem of)\s(?:the\s)?$"
+            r"\b(?:task of|(?:tasks?|problems?),?\s(?:such as|including|like|e\.g\.,?)|"
+            r"problem of)\s(?:the\s)?$"
         ),
     ),
     (

@@ -502,7 +502,8 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
     """The ``methods`` rows among a paper's ``names`` rows.
 
     Names of type method, and every name the paper proposes (a proposed dataset or metric is a
-    contribution too).
+    contribution too). A used name whose confidence is under ``MIN_MENTIONED_CONFIDENCE`` (no
+    type evidence in the sentence, the corpus or a vocabulary) is left out.
     """
     out = []
     for r in names:

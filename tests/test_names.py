@@ -1,0 +1,263 @@
+"""extract.names: types and roles of names, on real sentences of ../shared/corpora abstracts.
+
+Each sentence is quoted from the corpus abstract named in its comment (venue file: record).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from extract import names
+from extract.stages import methods
+
+
+def _names(text: str, title: str | None = None) -> dict[str, tuple[str, str]]:
+    return {n.name: (n.type, n.role) for n in names.recognise(text, title)}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        # acl2022:581 (naming after "that we call")
+        (
+            "We propose a simple, effective, and easy-to-implement decoding algorithm that we "
+            "call MaskRepeat-Predict (MR-P).",
+            "MR-P",
+        ),
+        # acl2021:380 (ownership: "our model X")
+        (
+            "On five popular open-domain QA datasets, our model DensePhrases improves over "
+            "previous phrase retrieval models by 15%-25% absolute accuracy and matches the "
+            "performance of state-of-the-art retriever-reader models.",
+            "DensePhrases",
+        ),
+        # icml2023:908 (after the name: "(ESTM) we developed")
+        (
+            "IDI and CDI employ counterfactual reasoning based on the external states transition "
+            "model (ESTM) we developed.",
+            "ESTM",
+        ),
+        # iclr2024:240 (direct object after an appositive noun: a capitalised compound)
+        (
+            "To promote OFL, we introduce a novel framework, Co-Boosting, in which synthesized "
+            "data and the ensemble model mutually enhance each other progressively.",
+            "Co-Boosting",
+        ),
+    ],
+)
+def test_proposal_cues_around_any_name(text, name):
+    assert _names(text)[name] == ("method", "proposed")
+
+
+def test_our_name_is_proposed_and_the_compared_one_used():
+    # acl2021:161
+    text = (
+        "Experiments on the multi-reference Reddit Dataset and DailyDialog Dataset demonstrate "
+        "that our DialoFlow significantly outperforms the DialoGPT on the dialogue generation task."
+    )
+    got = _names(text)
+    assert got["DialoFlow"] == ("method", "proposed")
+    assert got["DialoGPT"] == ("method", "mentioned")
+
+
+def test_a_title_prefix_is_proposed():
+    # nips2016:466 (title "Short-Dot: Computing Large Linear Transforms ...")
+    text = (
+        "We demonstrate through probabilistic analysis as well as experiments on computing "
+        "clusters that Short-Dot offers significant speed-up compared to existing techniques."
+    )
+    assert _names(text)["Short-Dot"][1] == "mentioned"
+    title = "Short-Dot: Computing Large Linear Transforms Distributedly Using Coded Short Dot"
+    assert _names(text, title)["Short-Dot"] == ("method", "proposed")
+
+
+def test_an_established_long_form_or_an_action_is_not_a_proposal():
+    # acl2022:271: "propose to employ" X is using X
+    text = (
+        "Specifically, we propose to employ Optimal Transport (OT) to induce structures of "
+        "documents based on sentence-level syntactic structures and tailored to EAE task."
+    )
+    assert _names(text)["OT"] == ("method", "mentioned")
+    # acl2024:1271: many corpus abstracts define OT as optimal transport; OT-MEL is the new name
+    text = (
+        "To mitigate this issue, we formulate the correlation assignment problem as an optimal "
+        "transport (OT) problem, and propose a novel MEL framework, namely OT-MEL, with "
+        "OT-guided correlation assignment."
+    )
+    got = _names(text)
+    assert got["OT"][1] == "mentioned"
+    assert got["OT-MEL"][1] == "proposed"
+
+
+def test_a_group_is_one_name_and_never_proposed():
+    # cvpr2024:345
+    text = (
+        "In response we introduce a novel score-based diffusion method applied to the SE(3) "
+        "group marking the first application of diffusion models to SE(3) within the image "
+        "domain specifically tailored for pose estimation tasks."
+    )
+    assert _names(text) == {"SE(3)": ("other", "mentioned")}
+
+
+def test_a_widely_used_name_in_a_proposal_sentence_is_not_new():
+    # acl2023:276: TV is in 50 corpus abstracts
+    text = (
+        "In this paper, we present Video-grounded Scene&Topic AwaRe dialogue (VSTAR) dataset, a "
+        "large scale video-grounded dialogue understanding dataset based on 395 TV series."
+    )
+    got = _names(text)
+    assert got["VSTAR"][1] == "proposed"
+    assert got["TV"][1] == "mentioned"
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        # iclr2017:25
+        (
+            "In particular, we tested PGQL on the full suite of Atari games and achieved "
+            "performance exceeding that of both asynchronous advantage actor-critic (A3C) and "
+            "Q-learning.",
+            "Q-learning",
+        ),
+        # coling2025:323
+        (
+            "Our method extends the k-means algorithm with label supervision, cluster size "
+            "constraints, and domain-specific discriminative subspace selection.",
+            "k-means",
+        ),
+        # acl2021:556: EM is exact match in some abstracts, expectation maximization in most
+        (
+            "We propose a unified learning algorithm based on the expectation maximization (EM) "
+            "algorithm.",
+            "EM",
+        ),
+        # icml2017:47
+        (
+            "Our novel approach learns the latent structure with Gibbs sampling and constructs "
+            "batched queries using determinantal point processes.",
+            "Gibbs sampling",
+        ),
+        # nips2017:405
+        (
+            "In offline experiments with recorded neural data, we demonstrate significantly "
+            "improved prediction of motion directions compared to the Kalman filter.",
+            "Kalman filter",
+        ),
+    ],
+)
+def test_classic_method_names_are_used_methods(text, name):
+    assert _names(text)[name] == ("method", "mentioned")
+    assert name in [r["name"] for r in methods.extract_rows(_paper(text))]
+
+
+def _paper(text: str):
+    from extract.records import PaperText
+
+    return PaperText("p", text)
+
+
+def test_an_eponym_modifier_is_not_a_name():
+    # icml2019:561: "Bayes’ rule" (curly apostrophe)
+    text = (
+        "We present a particle flow realization of Bayes’ rule, where an ODE-based neural "
+        "operator is used to transport particles from a prior to its posterior after a new "
+        "observation."
+    )
+    assert "Bayes" not in _names(text)
+
+
+def test_a_list_after_datasets_including_is_all_datasets():
+    # acl2022:828
+    text = (
+        "We evaluate our method on four common benchmark datasets including Laptop14, Rest14, "
+        "Rest15, Rest16."
+    )
+    assert {n: t for n, (t, _) in _names(text).items()} == {
+        "Laptop14": "dataset",
+        "Rest14": "dataset",
+        "Rest15": "dataset",
+        "Rest16": "dataset",
+    }
+
+
+def test_a_list_before_robots_is_hardware_not_methods():
+    # corl2024:172
+    text = (
+        "PoliFormer is a masterful navigator, producing state-of-the-art results across two "
+        "distinct embodiments, the LoCoBot and Stretch RE-1 robots, and four navigation "
+        "benchmarks."
+    )
+    got = _names(text)
+    assert got["LoCoBot"][0] == "other"
+    assert got["Stretch RE-1"][0] == "other"
+    assert [r["name"] for r in methods.extract_rows(_paper(text))] == ["PoliFormer"]
+
+
+def test_a_vocabulary_name_inside_a_long_form_is_not_mentioned():
+    # corl2024:172
+    text = (
+        "We present PoliFormer (Policy Transformer), an RGB-only indoor navigation agent trained "
+        "end-to-end with reinforcement learning at scale."
+    )
+    got = _names(text)
+    assert got["PoliFormer"] == ("method", "proposed")
+    assert "Transformer" not in got
+
+
+def test_subject_of_outperforms_is_a_method():
+    # acl2021:219
+    text = (
+        "DynaEval significantly outperforms the state-of-the-art dialogue coherence model, and "
+        "correlates strongly with human judgements across multiple dialogue evaluation aspects."
+    )
+    assert _names(text)["DynaEval"][0] == "method"
+
+
+def test_every_row_has_a_confidence_in_unit_interval():
+    # acl2021:161 and corl2024:172 together
+    text = (
+        "Experiments on the multi-reference Reddit Dataset and DailyDialog Dataset demonstrate "
+        "that our DialoFlow significantly outperforms the DialoGPT on the dialogue generation "
+        "task. PoliFormer is a masterful navigator, producing state-of-the-art results across two "
+        "distinct embodiments, the LoCoBot and Stretch RE-1 robots."
+    )
+    rows = names.extract_rows(_paper(text))
+    assert rows and all(0.0 <= r["confidence"] <= 1.0 for r in rows)
+
+
+@pytest.mark.parametrize(
+    "text, not_proposed",
+    [
+        # acl2022:221: a capitalised word starting a title-case long form is not the name
+        (
+            "We propose a Domain adaptation Learning Curve prediction (DaLC) model that predicts "
+            "prospective DA performance based on in-domain monolingual samples in the source "
+            "language.",
+            "Domain",
+        ),
+        # acl2024:110: a compound modifier
+        (
+            "We propose an evaluation pipeline grounded in realistic human-AI interactions to "
+            "probe value orientations, along with novel tasks for evaluating value orientations.",
+            "human-AI",
+        ),
+        # neurips2023:2323
+        (
+            "We present a novel PAC-Bayesian risk bound for structured prediction wherein the rate "
+            "of generalization scales not only with the number of structured examples but also "
+            "with their size.",
+            "PAC-Bayesian",
+        ),
+        # acl2025:348
+        (
+            "To enable the attack under the challenges of limited control and role-restricted "
+            "communication format, we develop an LLM-powered adversarial agent with a reflection "
+            "mechanism that generates contextually-aware malicious instructions.",
+            "LLM-powered",
+        ),
+    ],
+)
+def test_modifiers_and_phrase_starts_are_not_proposed(text, not_proposed):
+    got = {n.name: n.role for n in names.recognise(text, None)}
+    assert got.get(not_proposed) != "proposed"
