@@ -261,3 +261,17 @@ def test_every_row_has_a_confidence_in_unit_interval():
 def test_modifiers_and_phrase_starts_are_not_proposed(text, not_proposed):
     got = {n.name: n.role for n in names.recognise(text, None)}
     assert got.get(not_proposed) != "proposed"
+
+
+def test_a_measure_and_a_task_are_not_methods():
+    # acl2021 "Psycholinguistic Tripartite Graph Network ...": FLOPS is a measure
+    text = "Moreover, the flow GAT reduces the FLOPS and Memory measures by 38% and 32%."
+    assert _names(text)["FLOPS"][0] == "metric"
+    # acl2021 "End-to-End Training of Neural Retrievers ...": a "... Task" is a task
+    text = (
+        "We first propose an approach of unsupervised pre-training with the Inverse Cloze Task "
+        "and masked salient spans, followed by supervised finetuning using question-context "
+        "pairs."
+    )
+    assert _names(text)["Inverse Cloze Task"][0] == "task"
+    assert [r["name"] for r in methods.extract_rows(_paper(text))] == []

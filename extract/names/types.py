@@ -175,7 +175,7 @@ for _type, _weight, _words in (
         "tracking "
         "understanding reasoning mining completion navigation grounding entailment captioning "
         "labeling labelling tagging resolution discovery linking simplification processing problem "
-        "generalization reconstruction manipulation planning correction estimation learning "
+        "generalization reconstruction manipulation planning correction estimation learning task "
         "inference analysis editing identification verification",
     ),
     (
