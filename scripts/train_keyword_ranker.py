@@ -34,8 +34,11 @@ from extract.keywords.rank import FEATURES, RANKER_FILE, Ranker, select  # noqa:
 from keywords_bench import CORPORA, SETS, f1_at, load, normalise  # noqa: E402
 
 SEED = 0
-PARAMS = dict(max_iter=200, learning_rate=0.05, max_leaf_nodes=15, min_samples_leaf=40)
+PARAMS = dict(max_iter=40, learning_rate=0.2, max_depth=5, min_samples_leaf=40)
+# (bench sample of the tuned sets, F1@5: 200 trees of 15 leaves 0.188; 40 trees of depth 5 0.189
+# and fourteen times fewer node visits; 60 of depth 4 0.187; 100 of depth 3 0.176)
 DIVERSITIES = (0.0, 0.25, 0.5, 1.0)
+TIE = 0.0005
 
 
 def training_papers(per_set: int = 100, seed: int = 0):
@@ -130,12 +133,14 @@ def main(argv=None) -> int:
             ranker = Ranker(export(m, 0.0))
             for i in np.flatnonzero(fold == k):
                 scores[i] = ranker.score(done[i][1])
-        best = None
+        results = {}
         for div in DIVERSITIES:
-            f5, f10 = f1s(done, gold, scores, div)
-            print(f"cv diversity {div}: F1@5 {f5:.4f} F1@10 {f10:.4f}")
-            if best is None or f5 > best[0]:
-                best, diversity = (f5, f10), div
+            results[div] = f1s(done, gold, scores, div)
+            print(f"cv diversity {div}: F1@5 {results[div][0]:.4f} F1@10 {results[div][1]:.4f}")
+        # the most diverse setting within TIE of the best: MMR spreads the keyphrases over the
+        # paper's topics where it costs no measurable F1
+        top = max(f5 for f5, _ in results.values())
+        diversity = max(d for d, (f5, _) in results.items() if f5 >= top - TIE)
     x = np.concatenate([d[1] for d in done if len(d[0])])
     y = np.concatenate([lab for d, lab in zip(done, labels) if len(d[0])])
     spec = export(fit(x, y), diversity)

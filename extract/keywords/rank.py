@@ -58,6 +58,15 @@ def select(
     n = len(rel)
     if n == 0 or top_n <= 0:
         return []
+    keys = [c.folded or (c.key,) for c in cands]
+    same: dict[tuple[str, ...], list[int]] = {}
+    for j, k in enumerate(keys):
+        same.setdefault(k, []).append(j)
+    containers: dict[tuple[str, ...], list[int]] = {}  # key -> candidates containing it
+    for j, k in enumerate(keys):
+        for sub in _subspans(k):
+            if sub in same:
+                containers.setdefault(sub, []).append(j)
     available = np.ones(n, dtype=bool)
     max_sim = np.zeros(n, dtype=np.float32)
     chosen: list[int] = []
@@ -67,9 +76,11 @@ def select(
         i = int(np.argmax(score))
         chosen.append(i)
         available[i] = False
-        for j in np.flatnonzero(available):
-            if cands[i].contains(cands[j]) or cands[j].contains(cands[i]):
-                available[j] = False
+        k = keys[i]
+        available[same[k]] = False
+        available[containers.get(k, [])] = False
+        for sub in _subspans(k):
+            available[same.get(sub, [])] = False
         if diversity > 0:
             max_sim = np.maximum(max_sim, emb @ emb[i])
     return chosen
@@ -161,52 +172,47 @@ def ranker_features(
 class Ranker:
     """Gradient-boosted trees (trained by ``scripts/train_keyword_ranker.py``), run with numpy.
 
-    All trees are padded to the same node count and walked together, one level per step.
+    The nodes of all trees sit in flat arrays (a leaf is its own child); all trees are walked
+    together, one level per step, for every candidate of a chunk of papers at once.
     """
 
     def __init__(self, spec: dict[str, Any]) -> None:
         if tuple(spec["features"]) != FEATURES:
             raise ValueError(f"{RANKER_FILE}: features {spec['features']} != {FEATURES}")
         trees = spec["trees"]
-        width = max(len(t["feature"]) for t in trees)
-        shape = (len(trees), width)
-        self.feature = np.zeros(shape, dtype=np.intp)
-        self.threshold = np.zeros(shape, dtype=np.float64)
-        self.left = np.zeros(shape, dtype=np.intp)
-        self.right = np.zeros(shape, dtype=np.intp)
-        self.value = np.zeros(shape, dtype=np.float64)
-        self.leaf = np.ones(shape, dtype=bool)
-        for t, tree in enumerate(trees):
-            m = len(tree["feature"])
-            self.feature[t, :m] = tree["feature"]
-            self.threshold[t, :m] = tree["threshold"]
-            self.left[t, :m] = tree["left"]
-            self.right[t, :m] = tree["right"]
-            self.value[t, :m] = tree["value"]
-            self.leaf[t, :m] = tree["leaf"]
+        feature, threshold, left, right, value, roots = [], [], [], [], [], []
+        for tree in trees:
+            base = len(feature)
+            roots.append(base)
+            for k, is_leaf in enumerate(tree["leaf"]):
+                feature.append(0 if is_leaf else tree["feature"][k])
+                threshold.append(np.inf if is_leaf else tree["threshold"][k])
+                left.append(base + (k if is_leaf else tree["left"][k]))
+                right.append(base + (k if is_leaf else tree["right"][k]))
+                value.append(tree["value"][k] if is_leaf else 0.0)
+        self.feature = np.asarray(feature, dtype=np.intp)
+        self.threshold = np.asarray(threshold, dtype=np.float64)
+        self.left = np.asarray(left, dtype=np.intp)
+        self.right = np.asarray(right, dtype=np.intp)
+        self.value = np.asarray(value, dtype=np.float64)
+        self.roots = np.asarray(roots, dtype=np.intp)
         self.depth = max(int(t["depth"]) for t in trees)
         self.bias = float(spec["bias"])
         self.diversity = float(spec.get("diversity", 0.0))
-        self.scale = float(spec.get("scale", 1.0))
         self.digest = hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
 
     def score(self, x: np.ndarray) -> np.ndarray:
-        """Log-odds that each row is an author keyword, times ``scale``."""
+        """Log-odds that each row of ``x`` (:data:`FEATURES`) is an author keyword."""
         n = x.shape[0]
         if n == 0:
             return np.zeros(0, dtype=np.float32)
-        x = np.asarray(x, dtype=np.float64)
-        n_trees = self.feature.shape[0]
-        tree = np.arange(n_trees)[:, None]
-        node = np.zeros((n_trees, n), dtype=np.intp)
-        cols = np.arange(n)[None, :]
+        flat = np.ascontiguousarray(x, dtype=np.float64).ravel()
+        offsets = (np.arange(n, dtype=np.intp) * x.shape[1])[None, :]
+        node = np.broadcast_to(self.roots[:, None], (len(self.roots), n)).copy()
         for _ in range(self.depth):
-            f = self.feature[tree, node]
-            go_left = x[cols, f] <= self.threshold[tree, node]
-            nxt = np.where(go_left, self.left[tree, node], self.right[tree, node])
-            node = np.where(self.leaf[tree, node], node, nxt)
-        out = self.bias + self.value[tree, node].sum(axis=0)
-        return (self.scale * out).astype(np.float32)
+            go_left = flat.take(offsets + self.feature.take(node)) <= self.threshold.take(node)
+            node = np.where(go_left, self.left.take(node), self.right.take(node))
+        return (self.bias + self.value.take(node).sum(axis=0)).astype(np.float32)
 
 
 @lru_cache(maxsize=1)
