@@ -275,3 +275,13 @@ def test_a_measure_and_a_task_are_not_methods():
     )
     assert _names(text)["Inverse Cloze Task"][0] == "task"
     assert [r["name"] for r in methods.extract_rows(_paper(text))] == []
+
+
+def test_a_preposition_between_name_and_dataset_is_not_a_dataset_cue():
+    # cvpr2024:2711: "NeRFs through dataset updates" does not make NeRF a data set
+    text = (
+        "Neural radiance field (NeRF) is an emerging technique for 3D scene reconstruction and "
+        "modeling. This paper fills the aforementioned gap by proposing a new language-driven "
+        "method for object manipulation in NeRFs through dataset updates."
+    )
+    assert _names(text)["NeRF"] == ("method", "mentioned")

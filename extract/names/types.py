@@ -35,7 +35,9 @@ _AFTER = [
         "dataset",
         3.0,
         re.compile(
-            r"(?:'s)?\s?-?\s?(?:[a-z][\w-]*\s){0,1}(?:dataset|data set|datasets|benchmarks?|"
+            r"(?:'s)?\s?-?\s?(?:(?!(?:through|with|and|or|of|in|on|for|to|from|by|as|via|using|"
+            r"the|a|an|into|is|are|was|were)\s)[a-z][\w-]*\s){0,1}"
+            r"(?:dataset|data set|datasets|benchmarks?|"
             r"corpus|corpora|treebank|test set|testbed|test bed|suite|leaderboard|challenge|"
             r"environments?|games?|split|collection|database|video dataset|images)\b"
         ),
