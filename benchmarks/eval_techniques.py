@@ -3,6 +3,9 @@
     python benchmarks/eval_techniques.py [--devset benchmarks/devset/techniques.jsonl]
                                          [--names benchmarks/devset/names.jsonl]
                                          [--errors dev] [--top 12]
+    python benchmarks/eval_techniques.py --buckets      # dev precision per evidence bucket
+    python benchmarks/eval_techniques.py --thresholds   # P/R/F1 per confidence threshold (dev)
+    python benchmarks/eval_techniques.py --thresholds --heldout   # once the rule is chosen
     python benchmarks/eval_techniques.py sample [--n-recent 4] [--n-old 14] [--seed 1201]
 
 ``techniques.jsonl`` holds corpus abstracts drawn at random (``sample``: a fixed seed, so many
@@ -32,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from extract.records import PaperText  # noqa: E402
 from extract.stages import techniques  # noqa: E402
+from extract.text.markup import clean_view  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 DEVSET = ROOT / "benchmarks" / "devset"
@@ -40,6 +44,15 @@ DEVSET = ROOT / "benchmarks" / "devset"
 def predict(rec: dict) -> set[str]:
     paper = PaperText(rec["id"], rec["text"], rec.get("title"))
     return {r["technique"] for r in techniques.extract_rows(paper)}
+
+
+def scored(rec: dict) -> dict[str, tuple[float, str, bool]]:
+    """tag -> (confidence, evidence bucket, own) of every tag found, whatever the threshold."""
+    view = clean_view(rec["text"])
+    return {
+        t.tag: (techniques.confidence(ev), ev.bucket, techniques.in_own_sentence(view.text, ev))
+        for t, ev in techniques.evidence(view.text, rec.get("title") or "")
+    }
 
 
 def _load(path: Path) -> list[dict]:
@@ -83,6 +96,54 @@ def _line(label: str, c: list[int]) -> str:
     return f"{p:>8.2f} {r:.2f} {f:.2f} ({tp + fn:>3}/{tp + fp:>3})"
 
 
+BUCKETS = tuple(techniques.CONFIDENCE)
+
+
+def buckets(parts: dict[str, list[dict]]) -> None:
+    """Precision of the tags found per evidence bucket, over the dev parts (calibration)."""
+    counts = {b: [0, 0] for b in BUCKETS}  # correct, found
+    by_own: dict[tuple[str, bool], list[int]] = defaultdict(lambda: [0, 0])
+    for part in ("tech:dev", "names:dev"):
+        for rec in parts[part]:
+            gold = set(rec["gold"]["techniques"])
+            for tag, (_, b, own) in scored(rec).items():
+                for c in (counts[b], by_own[b, own]):
+                    c[0] += tag in gold
+                    c[1] += 1
+    print("evidence buckets on tech:dev + names:dev (found tags, whatever the threshold)")
+    print(f"{'bucket':<14}{'correct/found':>15}{'precision':>11}{'(c+1)/(n+2)':>13}{'now':>7}")
+    for b in BUCKETS:
+        c, n = counts[b]
+        p = f"{c / n:.3f}" if n else "-"
+        conf = techniques.CONFIDENCE[b]
+        print(f"{b:<14}{f'{c}/{n}':>15}{p:>11}{(c + 1) / (n + 2):>13.3f}{conf:>7.2f}")
+    print("a strong mention in a sentence about the paper's own work (we/our/this paper/novel):")
+    for b in BUCKETS[1:]:
+        row = [f"{'own' if own else 'elsewhere'} {by_own[b, own][0]}/{by_own[b, own][1]}"
+               for own in (True, False)]
+        print(f"{b:<14}" + "   ".join(row))
+
+
+def thresholds(parts: dict[str, list[dict]]) -> None:
+    """P/R/F1 per split when only tags with confidence >= t are emitted, t = each level."""
+    levels = sorted(set(techniques.CONFIDENCE.values()))
+    cache = {p: [(set(r["gold"]["techniques"]), scored(r)) for r in rs] for p, rs in parts.items()}
+    print(f"P R F1 (gold/emitted) by threshold (emit confidence >= t); "
+          f"MIN_CONFIDENCE = {techniques.MIN_CONFIDENCE}")
+    print(f"{'t':<8}" + "".join(f"{p:>26}" for p in parts))
+    for t in [0.0, *levels]:
+        line = f"{t:<8.3f}"
+        for p in parts:
+            tp = fp = fn = 0
+            for gold, found in cache[p]:
+                pred = {tag for tag, (conf, _, _) in found.items() if conf >= t}
+                tp += len(gold & pred)
+                fp += len(pred - gold)
+                fn += len(gold - pred)
+            line += _line("", [tp, fp, fn])
+        print(line)
+
+
 def evaluate(args: argparse.Namespace) -> int:
     tech = _load(Path(args.devset))
     names = _load(Path(args.names))
@@ -94,6 +155,16 @@ def evaluate(args: argparse.Namespace) -> int:
         "names:heldout": [r for r in names if r["split"] == "heldout"],
         "seeds": seeds,
     }
+    if args.buckets:
+        buckets(parts)
+        return 0
+    if args.thresholds:
+        shown = {"dev (both)": parts["tech:dev"] + parts["names:dev"]}
+        if args.heldout:
+            shown["heldout (both)"] = parts["tech:heldout"] + parts["names:heldout"]
+        shown |= {p: rs for p, rs in parts.items() if args.heldout or "heldout" not in p}
+        thresholds(shown)
+        return 0
     results = {}
     for part, rs in parts.items():
         errors: list[str] | None = [] if args.errors == part else None
@@ -171,6 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--names", default=str(DEVSET / "names.jsonl"))
     ap.add_argument("--seeds", default=str(DEVSET / "methods.jsonl"))
     ap.add_argument("--errors", default="", help="print errors of this part (e.g. tech:dev)")
+    ap.add_argument(
+        "--buckets", action="store_true", help="precision per evidence bucket on the dev parts"
+    )
+    ap.add_argument(
+        "--thresholds", action="store_true", help="P/R/F1 per confidence threshold per split"
+    )
+    ap.add_argument(
+        "--heldout", action="store_true", help="with --thresholds: the held-out parts too"
+    )
     ap.add_argument("--top", type=int, default=14, help="per-tag rows for the most frequent tags")
     args = ap.parse_args(argv)
     return sample(args) if args.cmd == "sample" else evaluate(args)

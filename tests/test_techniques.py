@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from extract.records import PaperText
+from extract.schema import TABLES
+from extract.stages import techniques
 from extract.stages.techniques import extract_rows, load_taxonomy
 
 
@@ -12,7 +14,10 @@ def _tags(text: str) -> set[str]:
     rows = extract_rows(PaperText("p1", text))
     for r in rows:
         assert text[r["start"] : r["end"]] == r["evidence"]
-        assert set(r) == {"paper_id", "technique", "theme", "evidence", "start", "end"}
+        assert set(r) == {
+            "paper_id", "technique", "theme", "evidence", "start", "end", "confidence"
+        }
+        assert 0.0 <= r["confidence"] <= 1.0
     assert len({r["technique"] for r in rows}) == len(rows)  # one row per tag
     return {r["technique"] for r in rows}
 
@@ -423,3 +428,83 @@ def test_a_passing_cue_stops_at_the_sentence_end():
         "certain body types."
     )
     assert "Evaluation/Benchmark" in _tags(text)
+
+
+# recent/acl2024.json record 610 (title and abstract as in the corpus)
+QDPO_TITLE = (
+    "Improving Conversational Abilities of Quantized Large Language Models via Direct "
+    "Preference Alignment"
+)
+QDPO = (
+    "The rapid advancement of large language models (LLMs) has facilitated their transformation "
+    "into conversational chatbots that can grasp contextual nuances and generate pertinent "
+    "sentences, closely mirroring human values through advanced techniques such as instruction "
+    "tuning and reinforcement learning from human feedback (RLHF). However, the computational "
+    "efficiency required for LLMs, achieved through techniques like post-training quantization "
+    "(PTQ), presents challenges such as token-flipping that can impair chatbot performance. In "
+    "response, we propose a novel preference alignment approach, quantization-aware direct "
+    "preference optimization (QDPO), that aligns quantized LLMs with their full-precision "
+    "counterparts, improving conversational abilities. Evaluated on two instruction-tuned LLMs in "
+    "various languages, QDPO demonstrated superior performance in improving conversational "
+    "abilities compared to established PTQ and knowledge-distillation fine-tuning techniques, "
+    "marking a significant step forward in the development of efficient and effective "
+    "conversational LLMs."
+)
+# recent/acl2024.json record 1203
+DTM_TITLE = (
+    "Disperse-Then-Merge: Pushing the Limits of Instruction Tuning via Alignment Tax Reduction"
+)
+DTM = (
+    "Supervised fine-tuning (SFT) on instruction-following corpus is a crucial approach toward the "
+    "alignment of large language models (LLMs). However, the performance of LLMs on standard "
+    "knowledge and reasoning benchmarks tends to suffer from deterioration at the latter stage of "
+    "the SFT process, echoing the phenomenon of alignment tax. Through our pilot study, we put a "
+    "hypothesis that the data biases are probably one cause behind the phenomenon. To address the "
+    "issue, we introduce a simple disperse-then-merge framework. To be concrete, we disperse the "
+    "instruction-following data into portions and then train multiple sub-models using different "
+    "data portions. Lastly, we merge multiple models into a single one via model merging "
+    "techniques. Despite its simplicity, our framework outperforms various sophisticated methods "
+    "such as data curation and training regularization on a series of standard knowledge and "
+    "reasoning benchmarks."
+)
+
+
+def _confidence(text: str, title: str) -> dict[str, float]:
+    rows = extract_rows(PaperText("p1", text, title))
+    return {r["technique"]: r["confidence"] for r in rows}
+
+
+def test_own_method_scores_higher_than_passing_mentions():
+    # QDPO: the paper's own preference-alignment method (title, "we propose a novel preference
+    # alignment approach", DPO) against "such as instruction tuning" (weak, passing) and
+    # "compared to ... knowledge-distillation fine-tuning techniques" (one mention of a baseline)
+    conf = _confidence(QDPO, QDPO_TITLE)
+    own = conf["Preference alignment"]
+    assert own > conf["Instruction tuning/SFT"]
+    assert own > conf["Distillation"]
+    assert conf["Quantization"] > conf["Distillation"]  # title + quantization-aware, quantized
+    # Disperse-Then-Merge: SFT is the paper's subject; "such as data curation" is a baseline
+    conf = _confidence(DTM, DTM_TITLE)
+    assert conf["Instruction tuning/SFT"] > conf["Data selection/weighting"]
+
+
+def test_confidence_counts_evidence_pieces():
+    view_tags = dict(techniques.evidence(QDPO, QDPO_TITLE))
+    by_tag = {t.tag: ev for t, ev in view_tags.items()}
+    # a passing mention alone is weak evidence; a baseline named once is one strong piece
+    assert by_tag["Instruction tuning/SFT"].bucket == "weak"
+    assert by_tag["Distillation"].pieces == 1
+    assert by_tag["Preference alignment"].pieces >= 3
+    # the title adds a piece: without it, Quantization loses one
+    assert dict((t.tag, ev.pieces) for t, ev in techniques.evidence(QDPO))["Quantization"] == (
+        by_tag["Quantization"].pieces - 1
+    )
+
+
+def test_confidence_is_monotone_and_in_the_schema():
+    levels = [techniques.CONFIDENCE[b] for b in ("weak", "strong:1", "strong:2", "strong:3+")]
+    assert levels == sorted(levels) and all(0.0 <= c <= 1.0 for c in levels)
+    cols = [c.name for c in TABLES["techniques"].columns]
+    assert "confidence" in cols
+    rows = extract_rows(PaperText("p1", QDPO, QDPO_TITLE))
+    assert all(set(cols) <= set(r) for r in rows)

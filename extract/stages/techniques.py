@@ -29,7 +29,10 @@ about language models, "policy" and "reward" tag Reinforcement learning only wit
 an environment, an MDP or a value function.
 
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
-``evidence`` is the matched text as written in the abstract.
+``evidence`` is the matched text as written in the abstract; ``confidence`` (0-1) is the dev-set
+precision of tags with as much evidence (:data:`CONFIDENCE`): strong mentions at distinct
+places, +1 for a title mention, +1 when weak or passing mentions back them; a tag found from
+weak evidence alone scores as one piece. Rows under :data:`MIN_CONFIDENCE` are not emitted.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "4"
+VERSION = "5"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
@@ -218,17 +221,114 @@ def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tupl
     return out
 
 
-def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, int]]:
-    """(technique, start, end) of the evidence for each tag in ``text``, by first evidence.
+@dataclass
+class Evidence:
+    """What an abstract says about one tag (see :func:`confidence`)."""
 
-    ``title`` only counts for a tag's ``weak_context`` (evidence is always in ``text``).
+    strong: list[tuple[int, int]]  # strong matches not in a passing mention, by position
+    weak: set[tuple[int, int]]  # weak matches (all passing mentions of the tag: one of them)
+    passing: tuple[int, int] | None = None  # the first passing mention
+    in_title: bool = False  # a strong alternative matches the title
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The first strong evidence (the longer one on a tie), else the first weak one."""
+        if self.strong:
+            return min(self.strong, key=lambda sp: (sp[0], -sp[1]))
+        return min(self.weak)
+
+    @property
+    def pieces(self) -> int:
+        """Strong mentions (distinct places) + 1 if in the title + 1 if weak/passing ones too."""
+        if not self.strong:
+            return 0
+        return len({s for s, _ in self.strong}) + self.in_title + bool(self.weak)
+
+    @property
+    def bucket(self) -> str:
+        """The evidence bucket that :data:`CONFIDENCE` scores."""
+        n = self.pieces
+        return "weak" if n == 0 else "strong:3+" if n >= 3 else f"strong:{n}"
+
+
+# Precision of a tag by its evidence bucket, measured on the DEV parts of benchmarks/devset/
+# techniques.jsonl + names.jsonl (``python benchmarks/eval_techniques.py --buckets``, VERSION 5):
+# weak only 8/10, one piece 25/33, two 32/34, three or more 69/71; smoothed as
+# (correct + 1) / (found + 2) and made monotone (weak <= strong:1 <= strong:2 <= strong:3+) by
+# pooling adjacent violators (weak and strong:1 pooled: 34/45). Whether a strong mention sits in
+# a sentence presenting the paper's own work (:func:`in_own_sentence`) did not separate on dev
+# (one bare strong mention: 19/25 in such a sentence, 6/8 elsewhere), so it does not count.
+CONFIDENCE: dict[str, float] = {
+    "weak": 0.76,
+    "strong:1": 0.76,
+    "strong:2": 0.92,
+    "strong:3+": 0.96,
+}
+# Rows below this confidence are not emitted: chosen on the dev parts as the threshold with
+# the best recall at precision >= 0.85 (``eval_techniques.py --thresholds``).
+MIN_CONFIDENCE = 0.0
+
+
+def confidence(ev: Evidence) -> float:
+    """0-1 confidence of a tag from its evidence: the dev precision of its bucket."""
+    return CONFIDENCE[ev.bucket]
+
+
+# The paper's own work in a sentence: we/our, this paper/work/study, (the) proposed, novel.
+_OWN = re.compile(
+    r"\b(?:we|our|ours|this (?:paper|work|study|article)|here|the proposed|a novel|novel)\b"
+)
+
+
+def in_own_sentence(text: str, ev: Evidence) -> bool:
+    """Whether a strong match of ``ev`` sits in a sentence presenting the paper's own work.
+
+    Measured by ``benchmarks/eval_techniques.py --buckets``; not part of :func:`confidence`
+    (it did not separate correct from wrong tags on dev).
+    """
+    lower = text.lower()
+    return any(_OWN.search(_sentence(lower, s)) for s, _ in ev.strong)
+
+
+def _sentence(lower: str, start: int) -> str:
+    """The sentence of ``lower`` around ``start`` (same end rule as a passing cue)."""
+    head = lower[max(0, start - 400) : start]
+    ends = list(_SENTENCE_END.finditer(head))
+    left = head[ends[-1].end() :] if ends else head
+    m = _SENTENCE_END.search(lower, start, start + 400)
+    return left + lower[start : m.start() if m else start + 400]
+
+
+def _title_hits(c: _Compiled, title: str) -> set[int]:
+    """Techniques with a strong alternative matching ``title``."""
+    lower = title.lower()
+    same = len(lower) == len(title)
+    out = set()
+    for rule_index in c.prefilter.candidates(lower):
+        r = c.rules[rule_index]
+        if not r.strong or r.index in out:
+            continue
+        if r.cased:
+            hit = _matches(r.fast, title, True)
+        elif same:
+            hit = _matches(r.fast, lower, True)
+        else:
+            hit = _matches(r.slow, title, True)
+        if hit:
+            out.add(r.index)
+    return out
+
+
+def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
+    """(technique, evidence) for each tag of ``text``, by first evidence.
+
+    ``title`` counts for a tag's ``weak_context`` and for confidence (evidence spans are always
+    in ``text``).
     """
     c = _compiled()
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
-    strong: dict[int, tuple[int, int]] = {}
-    weak: dict[int, set[tuple[int, int]]] = {}
-    passing: dict[int, tuple[int, int]] = {}  # first passing mention per tag
+    evs: dict[int, Evidence] = {}
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         if r.cased:
@@ -239,42 +339,53 @@ def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, in
             spans = _matches(r.slow, text, False)
         if not spans:
             continue
+        ev = evs.setdefault(r.index, Evidence([], set()))
         if r.strong:
-            own = [sp for sp in spans if not _passing(lower, sp[0])]
-            if not own:
-                if r.index not in passing or spans[0] < passing[r.index]:
-                    passing[r.index] = spans[0]
-                continue
-            spans = own
-            # earliest evidence, the longer one on a tie: independent of rule order
-            if r.index not in strong or (spans[0][0], -spans[0][1]) < (
-                strong[r.index][0],
-                -strong[r.index][1],
-            ):
-                strong[r.index] = spans[0]
+            for sp in spans:
+                if not _passing(lower, sp[0]):
+                    ev.strong.append(sp)
+                elif ev.passing is None or sp < ev.passing:
+                    ev.passing = sp
         else:
-            weak.setdefault(r.index, set()).update(spans)
-    for i, span in passing.items():
-        weak.setdefault(i, set()).add(span)  # all passing mentions of a tag: one weak match
-    found = dict(strong)
-    for i, spans in weak.items():
+            ev.weak.update(spans)
+    title_hits = _title_hits(c, title) if title else set()
+    found: list[tuple[Technique, Evidence]] = []
+    for i, ev in evs.items():
         t = c.techniques[i]
-        # two weak alternatives matching at one place ("pruning", "pruning technique") are one;
-        # passing mentions alone never tag (not even a tag with min_weak = 1)
-        n = len({s for s, _ in spans})
-        if i not in found and n >= t.min_weak and (n > 1 or i not in passing):
+        if ev.passing is not None:
+            ev.weak.add(ev.passing)  # all passing mentions of a tag: one weak match
+        if not ev.strong:
+            # two weak alternatives matching at one place ("pruning", "pruning technique") are
+            # one; passing mentions alone never tag (not even a tag with min_weak = 1)
+            n = len({s for s, _ in ev.weak})
+            if n < t.min_weak or (n == 1 and ev.passing is not None):
+                continue
             ctx = t.weak_context
-            if ctx is None or ctx.search(text) is not None or ctx.search(title) is not None:
-                found[i] = min(spans)
-    return sorted(((c.techniques[i], s, e) for i, (s, e) in found.items()), key=lambda x: x[1])
+            if ctx is not None and ctx.search(text) is None and ctx.search(title) is None:
+                continue
+        ev.strong.sort()
+        ev.in_title = i in title_hits
+        found.append((t, ev))
+    return sorted(found, key=lambda x: (x[1].span[0], -x[1].span[1]))
+
+
+def find_techniques(text: str, title: str = "") -> list[tuple[Technique, int, int]]:
+    """(technique, start, end) of the evidence for each tag in ``text``, by first evidence.
+
+    ``title`` only counts for a tag's ``weak_context`` (evidence is always in ``text``).
+    """
+    return [(t, *ev.span) for t, ev in evidence(text, title)]
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
     """Technique rows for ``paper``: one per tag, at its first evidence."""
     view = clean_view(paper.abstract)
     rows = []
-    for tech, s, e in find_techniques(view.text, paper.title or ""):
-        start, end = view.span(s, e)
+    for tech, ev in evidence(view.text, paper.title or ""):
+        conf = confidence(ev)
+        if conf < MIN_CONFIDENCE:
+            continue
+        start, end = view.span(*ev.span)
         rows.append(
             {
                 "paper_id": paper.paper_id,
@@ -283,6 +394,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
                 "evidence": paper.abstract[start:end],
                 "start": start,
                 "end": end,
+                "confidence": conf,
             }
         )
     return rows
