@@ -430,8 +430,8 @@ def doc_candidates(
                     continue
                 span = words[a:e]
                 lowered = [w.lower() for w in span]
-                if _weak_head(lowered[-1], sl) or _is_generic(lowered, sl):
-                    continue
+                if _is_generic(lowered, sl) or (e - a == 1 and _weak_head(lowered[-1], sl)):
+                    continue  # a weak head ("inverse problem") is left to the ranker
                 if e - a == 1 and len(span[0]) <= 2:
                     continue
                 b.add(span, run_start + a, run[a][3], not cut or is_acronym(last[0]), False)

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from extract.datafiles import DATA_DIR
-from extract.keywords.candidates import Candidate
+from extract.keywords.candidates import Candidate, load_stoplist
 
 RANKER_FILE = "keyword_ranker.json"
 
@@ -114,6 +114,7 @@ FEATURES: tuple[str, ...] = (
     "common",  # one common word (see COMMON_FREQ)
     "log_candidates",  # log number of candidates of the paper
     "title_words",  # share of the candidate's words found in the title
+    "weak_head",  # ends on a weak head word ("problem", "analysis": the stoplist's weak_heads)
 )
 
 
@@ -151,6 +152,7 @@ def ranker_features(
     rank[order] = np.arange(n, dtype=np.float32) / max(n - 1, 1)
     best = float(sims.max())
     log_n = math.log(n)
+    weak = load_stoplist().weak_heads
     rows = []
     for j, (c, words) in enumerate(zip(cands, keys)):
         freqs = [math.log(frequency(w)) for w in words]
@@ -164,7 +166,7 @@ def ranker_features(
             math.log1p(inside.get(words, 0)), math.log1p(contains[j]),
             min(freqs), max(freqs), freqs[-1], freqs[-1] if single else 0.0,
             float(single and not c.acronym and frequency(words[0]) > COMMON_FREQ), log_n,
-            sum(w in title_words for w in words) / len(words),
+            sum(w in title_words for w in words) / len(words), float(words[-1] in weak),
         ))
     return np.asarray(rows, dtype=np.float32)
 
