@@ -7,7 +7,8 @@ read. Each candidate of :mod:`extract.keywords` is labelled 1 when it matches on
 paper's author keywords after the benchmark's ``normalise`` and described by
 :data:`extract.keywords.rank.FEATURES`. A histogram gradient-boosted tree model
 (scikit-learn, fixed seed) is fitted and written as plain trees that
-:class:`extract.keywords.rank.Ranker` walks with numpy (scikit-learn is not needed at run time).
+:class:`extract.keywords.rank.Ranker` walks with numpy (scikit-learn is needed only here; it
+comes with the ``bench`` extra, through KeyBERT). Same inputs, same file: the seed is fixed.
 
     python scripts/train_keyword_ranker.py            # 5-fold CV figures, then fit and write
     python scripts/train_keyword_ranker.py --no-cv    # fit and write only
@@ -28,10 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from keywords_bench import CORPORA, SETS, f1_at, load, normalise  # noqa: E402
+
 import extract.keywords as keywords  # noqa: E402
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.keywords.rank import FEATURES, RANKER_FILE, Ranker, select  # noqa: E402
-from keywords_bench import CORPORA, SETS, f1_at, load, normalise  # noqa: E402
 
 SEED = 0
 PARAMS = dict(max_iter=40, learning_rate=0.2, max_depth=5, min_samples_leaf=40)
@@ -58,6 +60,7 @@ def training_papers(per_set: int = 100, seed: int = 0):
 
 
 def fit(x: np.ndarray, y: np.ndarray):
+    """Gradient-boosted trees on features ``x`` and labels ``y`` (fixed seed)."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     return HistGradientBoostingClassifier(random_state=SEED, **PARAMS).fit(x, y)
@@ -91,6 +94,7 @@ def export(model, diversity: float) -> dict:
 
 
 def f1s(done, gold, scores, diversity: float) -> tuple[float, float]:
+    """F1@5 and F1@10 of the selection by ``scores`` (the benchmark's matching)."""
     preds = []
     for (cs, _, emb, _), s in zip(done, scores):
         picked = sorted(select(cs, s, emb, 10, diversity), key=lambda j: (-s[j], j))
@@ -99,6 +103,7 @@ def f1s(done, gold, scores, diversity: float) -> tuple[float, float]:
 
 
 def main(argv=None) -> int:
+    """Featurise, cross-validate, fit on all training papers, write the ranker."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--no-cv", action="store_true")
     ap.add_argument("--folds", type=int, default=5)
@@ -129,7 +134,8 @@ def main(argv=None) -> int:
         scores: list[np.ndarray] = [np.zeros(0)] * len(papers)
         for k in range(args.folds):
             tr = [i for i in range(len(papers)) if fold[i] != k and len(done[i][0])]
-            m = fit(np.concatenate([done[i][1] for i in tr]), np.concatenate([labels[i] for i in tr]))
+            x_tr = np.concatenate([done[i][1] for i in tr])
+            m = fit(x_tr, np.concatenate([labels[i] for i in tr]))
             ranker = Ranker(export(m, 0.0))
             for i in np.flatnonzero(fold == k):
                 scores[i] = ranker.score(done[i][1])

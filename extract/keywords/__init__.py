@@ -2,17 +2,20 @@
 
 Candidates are noun phrases (:mod:`extract.keywords.candidates`) found with part-of-speech tags
 looked up in a table distilled from spaCy's tagger (:mod:`extract.keywords.tagger`):
-adjective/noun runs ending on a noun and "X of Y" phrases, determiners, praise words and generic
-words (``data/keyword_stopwords.toml``) removed, acronyms merged with their long form
-(``retrieval-augmented generation (RAG)``). They are ranked by cosine similarity to the document
-with a static encoder distilled from the bundled all-MiniLM-L6-v2
-(:mod:`extract.keywords.encoder`), plus priors for position, title, repetition, length and
-specificity, and selected with maximal marginal relevance, never keeping a phrase nested in
-another kept one (:mod:`extract.keywords.rank`).
+adjective/noun runs ending on a noun (participles as modifiers, "federated learning"; gerunds
+ending a compound, "question answering") and "X of Y" phrases, determiners, praise words and
+generic words (``data/keyword_stopwords.toml``) removed, acronyms merged with their long form
+(``retrieval-augmented generation (RAG)``). Each gets features (:mod:`extract.keywords.rank`):
+cosine similarity to the document, title and text with a static encoder distilled from the
+bundled all-MiniLM-L6-v2 (:mod:`extract.keywords.encoder`), position, title, repetition,
+length, word rarity, nesting. Small gradient-boosted trees trained on the tuned author-keyword
+sets (``data/keyword_ranker.json``, ``scripts/train_keyword_ranker.py``) score them; keyphrases
+are selected with maximal marginal relevance, never keeping a phrase nested in another kept
+one. The score stored is the ranker's probability that the phrase is a keyphrase.
 
 KeyBERT is not used: fed with these candidates and embeddings (``candidates=``,
 ``doc_embeddings=``, ``word_embeddings=``, ``use_mmr=True``) its ranking is cosine similarity
-alone, without the priors, and scored lower on every tuned set (``benchmarks/keywords_bench.py
+alone and scored lower on every tuned set (``benchmarks/keywords_bench.py
 --systems ours,keybert-ours``).
 
 Usage::

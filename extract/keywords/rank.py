@@ -1,11 +1,15 @@
-"""Ranking for :mod:`extract.keywords`: encoding, relevance (similarity plus priors), selection.
+"""Ranking for :mod:`extract.keywords`: encoding, a learned ranker, selection.
 
-Relevance is EmbedRank's cosine similarity between candidate and document plus priors that the
-keyphrase literature found to matter and that the tuned author-keyword sets confirmed:
-position (PositionRank: the sum of ``1 / (1 + position)`` over occurrences), the title,
-repetition, acronyms, length, and a penalty for a single common word such as "learning" (a
-keyphrase only when nothing better describes the paper). Selection is greedy maximal marginal
-relevance that also never keeps a phrase nested in (or containing) one already kept.
+Each candidate is described by :data:`FEATURES`: EmbedRank's cosine similarity to the document
+(and to the title and the whole text), the priors the keyphrase literature found to matter --
+position (PositionRank: the sum of ``1 / (1 + position)`` over occurrences, and the first
+one), the title, repetition, length, acronyms -- how common its words are in abstracts (a
+single common word such as "learning" is a keyphrase only when nothing better describes the
+paper), whether it ends on a weak head ("problem"), and how it nests with the paper's other
+candidates. Gradient-boosted trees trained on author keywords of the tuned sets
+(``scripts/train_keyword_ranker.py``, ``data/keyword_ranker.json``) turn these into the
+log-odds of being a keyphrase. Selection is greedy maximal marginal relevance that never keeps
+a phrase nested in (or containing) one already kept.
 """
 
 from __future__ import annotations
