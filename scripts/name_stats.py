@@ -14,8 +14,8 @@ candidates with :func:`extract.names.candidates.find_candidates` and the proposa
   abstracts defining an acronym with it, when at least ``--min-df``: an acronym whose long form
   many abstracts define names an established concept, however short and ambiguous it is;
 * ``lower``: fold key of a capitalised hyphenated compound candidate ("High-Quality") and the
-  abstracts writing it in lower case ("high-quality"), when at least ``--min-df``: a compound
-  of common words capitalised in a heading is not a name;
+  abstracts writing it in lower case ("high-quality"), when at least ``--min-df`` and at least
+  as many as capitalise it: a compound of common words capitalised in a heading is not a name;
 * ``proper``: lower-cased capitalised words that are proper nouns of the corpus: capitalised in
   the middle of a sentence in at least ``--min-df`` abstracts and written in lower case in at
   most a fifth as many ("Cityscapes", "Freebase"; not "Results", "Transformer" is both).
@@ -155,8 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         f.write("# lower\tfold key of a capitalised compound\tabstracts writing it in lower case\n")
         for key in sorted(df):
             if (
-                df[key] >= args.min_df
-                and lower_compounds[key] >= args.min_df
+                lower_compounds[key] >= args.min_df
+                and lower_compounds[key] >= df[key]
                 and _CAP_COMPOUND.fullmatch(_spelling(spellings[key]))
             ):
                 f.write(f"lower\t{key}\t{lower_compounds[key]}\n")

@@ -244,9 +244,10 @@ def test_not_proposed(text):
             "Among PEFT methods, LoRA is widely adopted. However, existing LoRA’s shared "
             "parameter space paradigm "
             "introduces parameter interference. SuLoRA significantly outperforms LoRA.",
-            # PEFT and SuLoRA are names the recogniser finds by their shape; this fragment has no
-            # proposal cue, so SuLoRA is only mentioned here
-            ["PEFT", "LoRA", "SuLoRA"],
+            # SuLoRA is a name the recogniser finds by its shape; this fragment has no proposal
+            # cue, so SuLoRA is only mentioned here. PEFT names a class of methods (like LLM),
+            # not one method
+            ["LoRA", "SuLoRA"],
         ),
         # seeds/004 line 13: an alias maps to the canonical name
         (

@@ -285,3 +285,23 @@ def test_a_preposition_between_name_and_dataset_is_not_a_dataset_cue():
         "method for object manipulation in NeRFs through dataset updates."
     )
     assert _names(text)["NeRF"] == ("method", "mentioned")
+
+
+def test_the_surface_keeps_the_long_form_of_an_acronym():
+    # acl2023:1017
+    text = (
+        "Thus, we propose Adaptive Prefix Tuning (APT) to adjust the prefix in terms of both "
+        "fine-grained token level and coarse-grained layer level with a gate mechanism."
+    )
+    (apt,) = [n for n in names.recognise(text, None) if n.name == "APT"]
+    assert (apt.role, apt.surface) == ("proposed", "Adaptive Prefix Tuning | APT")
+
+
+def test_a_capitalised_compound_of_common_words_is_not_a_name():
+    # cvpr2025:2625: "High-Quality" (2,400+ corpus abstracts write high-quality in lower case)
+    text = (
+        "**Small-Scale High-Quality GUI Instruction-Following Datasets** by careful data curation "
+        "and employing a resampling strategy to address significant data type imbalances."
+    )
+    got = _names(text)
+    assert "High-Quality" not in got and "Small-Scale" not in got

@@ -354,7 +354,7 @@ def recognise(
                 continue
         if key in pr.not_names or not key or len(key) < 2 or _LATEX.match(cand.short):
             continue
-        if cand.kind in ("multiword", "longform") and fold(_initials(cand.short)) in pr.not_names:
+        if cand.kind in ("multiword", "longform") and fold(_initials(cand.surface)) in pr.not_names:
             continue  # "Large Language Models"
         if cand.kind in ("token", "proper", "context") and any(
             a <= cand.start and cand.end <= b and (b - a) > (cand.end - cand.start)
@@ -453,8 +453,7 @@ def recognise(
         if (
             role == "mentioned"
             and acc.kinds <= {"token"}
-            and ns is not None
-            and st.lower.get(key, 0) >= ns.df
+            and st.lower.get(key, 0) >= (ns.df if ns else 1)
         ):
             continue  # "High-Quality", "Self-Attention": common words capitalised in a heading
         kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
