@@ -72,6 +72,7 @@ _EPONYM_HEAD = re.compile(
     r"\s(?:sampling|sampler|filter|filters|filtering|algorithm|decoding|process|processes|"
     r"transform|dynamics|machine|machines|distance|divergence)\b"
 )
+_DOT_CAP = re.compile(r"\.[A-Z][a-z]")
 _GROUP = re.compile(r"\(\d\)")
 # lower-case heads after a single letter that make a classic method name (Q-learning, k-means)
 _LETTER_HEADS = frozenset("learning means medoids medians".split())
@@ -300,11 +301,13 @@ def find_candidates(
 
         for m in TOKEN.finditer(msent):
             tok = m.group()
+            if tok.islower() and tok.isalpha():
+                continue  # a plain lower-case word (most tokens): never a candidate
             a = s0 + m.start()
-            if inside_long(a):
+            if long_spans and inside_long(a):
                 continue
             core = tok[:-2] if tok.endswith("'s") else tok
-            cut = re.search(r"\.[A-Z][a-z]", core)
+            cut = _DOT_CAP.search(core) if "." in core else None
             if cut and not token_shaped(core[cut.start() + 1 :]):  # "SLT.However", not "Mr.TyDi"
                 core = core[: cut.start()]
             group = _GROUP.match(msent, m.end()) if core.isupper() and len(core) <= 3 else None
