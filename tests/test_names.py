@@ -305,3 +305,37 @@ def test_a_capitalised_compound_of_common_words_is_not_a_name():
     )
     got = _names(text)
     assert "High-Quality" not in got and "Small-Scale" not in got
+
+
+@pytest.mark.parametrize(
+    "text, name, typ",
+    [
+        # nips2018:654: the noun after the acronym says what is proposed, not the long form's
+        # head ("answering")
+        (
+            "Our neural-symbolic visual question answering (NS-VQA) system first recovers a "
+            "structural scene representation from the image and a program trace from the "
+            "question.",
+            "NS-VQA",
+            "method",
+        ),
+        # naacl2022:225 ("we assemble a ... dataset")
+        (
+            "To evaluate the capacity of SCQA systems in a dialogue-style interaction, we assemble "
+            "a Spoken Conversational Question Answering (Spoken-CoQA) dataset with more than 40k "
+            "question-answer pairs from 4k conversations.",
+            "Spoken-CoQA",
+            "dataset",
+        ),
+        # icml2023:976 ("a novel regularization technique, i.e., X")
+        (
+            "Accordingly, we propose a novel regularization technique, i.e., Calibrating "
+            "Multimodal Learning (CML) regularization, to calibrate the predictive confidence of "
+            "previous methods.",
+            "CML",
+            "method",
+        ),
+    ],
+)
+def test_an_acronym_proposed_with_a_noun_after_it(text, name, typ):
+    assert _names(text)[name] == (typ, "proposed")

@@ -439,6 +439,12 @@ def recognise(
                 for t, v in last.votes.items():
                     scores[t] = scores.get(t, 0.0) + v / max(1.0, sum(last.votes.values()))
         typ, type_conf = T.decide(scores)
+        if role == "proposed" and typ in ("task", "other") and acc.long:
+            # "our neural-symbolic visual question answering (NS-VQA) system": the noun after the
+            # acronym, not the head of its long form, says what the paper proposes
+            noun = next((v for a, b in acc.spans if (v := T.after_paren_vote(text, b))), None)
+            if noun:
+                typ, type_conf = noun, max(type_conf, 0.6)
         if cue_conf and typ not in ("method", "dataset", "metric"):
             role = "mentioned"  # a task or a device the paper works on is not its contribution
         if (

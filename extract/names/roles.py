@@ -47,13 +47,14 @@ _NOT_NEW = re.compile(
 )
 _CUE = (
     r"(?:propose|introduce|present|develop|design|build|release|contribute|devise|create|"
-    r"construct|curate|collect|offer)(?:s|d|ed|es)?|built"
+    r"construct|curate|collect|offer|assemble|compile)(?:s|d|ed|es)?|built"
 )
 _DIRECT = re.compile(
     r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
     r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
     + f"(?:{_CUE})"
-    + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,6}?[\w-]+\s*[,:]\s*|(?:a|an|the)\s+(?:[\w-]+\s+)"
+    + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,6}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
+    r"|(?:a|an|the)\s+(?:[\w-]+\s+)"
     r"{0,6}?(?:" + _NOUNS + r")s?\s+(?:called\s+|named\s+)?)?[\"“'‘]?$"
 )
 _IN_PAREN = re.compile(

@@ -286,6 +286,20 @@ def list_votes(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[str, 
     return out
 
 
+def after_paren_vote(text: str, end: int) -> str | None:
+    """Method or dataset when a method or data-set noun follows "(ACRONYM)" ending at ``end``."""
+    if not text.startswith(")", end):
+        return None
+    after = text[end + 1 : end + 41]
+    for typ, _w, pat in _AFTER[:2]:
+        if pat.match(after):
+            return typ
+    return "method" if _SYSTEM.match(after) else None
+
+
+_SYSTEM = re.compile(r"\s(?:system|systems|toolkit|tool)\b")
+
+
 def decide(scores: dict[str, float]) -> tuple[str, float]:
     """The winning type and its share of the evidence (method, 0.34 when there is none)."""
     total = sum(scores.values())
