@@ -7,8 +7,9 @@ read. Each candidate of :mod:`extract.keywords` is labelled 1 when it matches on
 paper's author keywords after the benchmark's ``normalise`` and described by
 :data:`extract.keywords.rank.FEATURES`. A histogram gradient-boosted tree model
 (scikit-learn, fixed seed) is fitted and written as plain trees that
-:class:`extract.keywords.rank.Ranker` walks with numpy (scikit-learn is needed only here; it
-comes with the ``bench`` extra, through KeyBERT). Same inputs, same file: the seed is fixed.
+:class:`extract.keywords.rank.Ranker` walks with numpy. scikit-learn is needed only here:
+``pip install -c constraints.txt -e ".[train]"`` (the pinned version, since the export reads the
+fitted trees' arrays). Same inputs, same file: the seed is fixed.
 
     python scripts/train_keyword_ranker.py            # 5-fold CV figures, then fit and write
     python scripts/train_keyword_ranker.py --no-cv    # fit and write only
@@ -61,7 +62,13 @@ def training_papers(per_set: int = 100, seed: int = 0):
 
 def fit(x: np.ndarray, y: np.ndarray):
     """Gradient-boosted trees on features ``x`` and labels ``y`` (fixed seed)."""
-    from sklearn.ensemble import HistGradientBoostingClassifier
+    try:
+        from sklearn.ensemble import HistGradientBoostingClassifier
+    except ImportError:
+        raise SystemExit(
+            'train_keyword_ranker: scikit-learn is not installed; '
+            'pip install -c constraints.txt -e ".[train]"'
+        ) from None
 
     return HistGradientBoostingClassifier(random_state=SEED, **PARAMS).fit(x, y)
 
