@@ -217,10 +217,17 @@ def keyword_terms() -> pd.DataFrame:
     ``keyword`` holds the term (:func:`dashboard.keyword_terms.term_map`, computed over every
     paper so that a term reads the same under any filter).
     """
-    kw = filtered("keywords")
+    from dashboard import filters as flt
+
+    return _keyword_terms(source_key(), flt.current().as_tuple()).copy(deep=False)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _keyword_terms(key: tuple, filters: tuple) -> pd.DataFrame:
+    kw = _filtered(key, filters, "keywords")
     if kw.empty:
         return pd.DataFrame(columns=["paper_id", "keyword"])
-    terms = _term_map(source_key())
+    terms = _term_map(key)
     out = pd.DataFrame({"paper_id": kw["paper_id"], "keyword": kw["keyword"].map(terms)})
     return out.drop_duplicates().reset_index(drop=True)
 

@@ -14,6 +14,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
+import pandas as pd
+
 from extract.keywords.candidates import fold_plural, is_acronym, phrase_key
 
 _WITH_ACRONYM = re.compile(r"^(?P<long>.*\S)\s+\((?P<acr>[^()\s]+)\)$")
@@ -28,11 +30,11 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
     with in most papers. The display of a term is its most frequent spelling, a bare acronym
     only if the term has no long form (on a tie, the spelling with the acronym).
     """
-    counts = Counter(keywords)
+    counts = _counts(keywords)
     key_of: dict[str, str] = {}
     definitions: dict[str, Counter[str]] = defaultdict(Counter)  # acronym -> long-form keys
     for kw, n in counts.items():
-        m = _WITH_ACRONYM.match(kw)
+        m = _WITH_ACRONYM.match(kw) if kw.endswith(")") else None
         if m and is_acronym(m["acr"]):
             key_of[kw] = phrase_key(m["long"])
             definitions[fold_plural(m["acr"])][key_of[kw]] += n
@@ -46,11 +48,13 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
             (best, n), total = longs.most_common(1)[0], sum(longs.values())
             if n >= AMBIGUITY * total:
                 key_of[kw] = best
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    spellings: dict[str, dict[str, int]] = {}
     for kw, n in counts.items():
-        spellings[key_of[kw]][kw] += n
+        spellings.setdefault(key_of[kw], {})[kw] = n
 
-    def best(spelled: Counter[str]) -> str:
+    def best(spelled: dict[str, int]) -> str:
+        if len(spelled) == 1:
+            return next(iter(spelled))
         has_long_form = any(" " in kw for kw in spelled)
 
         def preference(item: tuple[str, int]) -> tuple[bool, int, bool, str]:
@@ -62,3 +66,11 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
 
     display = {key: best(c) for key, c in spellings.items()}
     return {kw: display[key] for kw, key in key_of.items()}
+
+
+def _counts(keywords: Iterable[str]) -> dict[str, int]:
+    """``{keyword: occurrences}``; a pandas Series is counted without a Python loop."""
+    if isinstance(keywords, pd.Series):
+        vc = keywords.dropna().value_counts(sort=False)
+        return dict(zip(vc.index.tolist(), vc.tolist()))
+    return Counter(keywords)
