@@ -276,6 +276,17 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
 # --- all candidates of a text -----------------------------------------------------------------
 
 
+def _versioned(msent: str, start: int, vm: re.Match[str], s0: int) -> Candidate:
+    """A ``version`` candidate from ``start`` in sentence ``msent`` (at ``s0`` in the text)
+    through the version ``vm`` and an optional variant word ("GPT-4o mini", "Llama 3 Instruct")."""
+    end = vm.end()
+    var = _VARIANT.match(msent, end)
+    if var:
+        end = var.end()
+    surf = msent[start:end]
+    return Candidate(surf, s0 + start, s0 + end, "version", surf)
+
+
 def find_candidates(
     text: str,
     sents: list[tuple[int, str]],
@@ -354,12 +365,7 @@ def find_candidates(
             if token_shaped(core):
                 vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() else None
                 if vm and not re.match(r"\s*(?:%|times|x\b)", msent[vm.end() :]):
-                    end = vm.end()
-                    var = _VARIANT.match(msent, end)
-                    if var:
-                        end = var.end()
-                    surf = msent[m.start() : end]
-                    out.append(Candidate(surf, a, s0 + end, "version", surf))
+                    out.append(_versioned(msent, m.start(), vm, s0))
                     continue
                 out.append(Candidate(core, a, a + len(core), "token", singular(core)))
             elif (
@@ -386,12 +392,7 @@ def find_candidates(
                 if key in known_words or core in known_words:
                     vm = _VERSION.match(msent, m.end())
                     if vm:
-                        end = vm.end()
-                        var = _VARIANT.match(msent, end)
-                        if var:
-                            end = var.end()
-                        surf = msent[m.start() : end]
-                        out.append(Candidate(surf, a, s0 + end, "version", surf))
+                        out.append(_versioned(msent, m.start(), vm, s0))
                         continue
                 if _EPONYM_NEXT.match(msent, m.end()) and core not in known_words:
                     continue  # "Pareto optimal", "Moore's law", "Nash equilibria": a modifier

@@ -221,6 +221,18 @@ def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tupl
     return out
 
 
+def _rule_spans(
+    r: _Rule, text: str, lower: str, same: bool, first_only: bool
+) -> list[tuple[int, int]]:
+    """Spans of rule ``r`` in ``text``: cased patterns on the text, the others on its lower-cased
+    copy when that kept offsets, else the slow case-insensitive pattern on the text."""
+    if r.cased:
+        return _matches(r.fast, text, first_only)
+    if same:
+        return _matches(r.fast, lower, first_only)
+    return _matches(r.slow, text, first_only)
+
+
 @dataclass
 class Evidence:
     """What an abstract says about one tag (see :func:`confidence`)."""
@@ -308,13 +320,7 @@ def _title_hits(c: _Compiled, title: str) -> set[int]:
         r = c.rules[rule_index]
         if not r.strong or r.index in out:
             continue
-        if r.cased:
-            hit = _matches(r.fast, title, True)
-        elif same:
-            hit = _matches(r.fast, lower, True)
-        else:
-            hit = _matches(r.slow, title, True)
-        if hit:
+        if _rule_spans(r, title, lower, same, True):
             out.add(r.index)
     return out
 
@@ -331,12 +337,7 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
     evs: dict[int, Evidence] = {}
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
-        if r.cased:
-            spans = _matches(r.fast, text, False)
-        elif same:
-            spans = _matches(r.fast, lower, False)
-        else:
-            spans = _matches(r.slow, text, False)
+        spans = _rule_spans(r, text, lower, same, False)
         if not spans:
             continue
         ev = evs.setdefault(r.index, Evidence([], set()))
