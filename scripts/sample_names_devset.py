@@ -2,6 +2,12 @@
 
     python scripts/sample_names_devset.py [--n 126] [--seed 12] > /tmp/names_sample.jsonl
 
+The second held-out set (``benchmarks/devset/fresh.jsonl``, split ``fresh``) was drawn after the
+rules of the first had been written, and labelled before any extractor ran on it:
+
+    python scripts/sample_names_devset.py --n 90 --recent 70 --seed 2026 --split fresh \
+        --exclude-devsets
+
 Draws ``n`` abstracts with a fixed seed: half from ``recent/`` (2023-2025, every venue-year
 file in turn) and half from ``paperlists/`` (2016-2025), skipping abstracts already in
 ``benchmarks/devset/methods.jsonl`` and abstracts under 40 words. Each record gets a ``split``
@@ -29,15 +35,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=126)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--corpora", default=str(CORPORA))
+    ap.add_argument(
+        "--recent", type=int, default=None, help="how many from recent/ (default: half, rounded up)"
+    )
+    ap.add_argument(
+        "--split",
+        default=None,
+        help="give every record this split instead of a dev/heldout draw (e.g. 'fresh')",
+    )
+    ap.add_argument(
+        "--exclude-devsets",
+        action="store_true",
+        help="also skip abstracts already in any benchmarks/devset/*.jsonl",
+    )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
+    skip = sorted((ROOT / "benchmarks/devset").glob("*.jsonl"))
+    if not args.exclude_devsets:
+        skip = [ROOT / "benchmarks/devset/methods.jsonl"]
     known = {
         " ".join(json.loads(line)["text"].split())
-        for line in (ROOT / "benchmarks/devset/methods.jsonl").read_text().splitlines()
+        for path in skip
+        for line in path.read_text().splitlines()
         if line.strip()
     }
+    n_recent = args.n - args.n // 2 if args.recent is None else args.recent
     out = []
-    for folder, share in (("recent", args.n - args.n // 2), ("paperlists", args.n // 2)):
+    for folder, share in (("recent", n_recent), ("paperlists", args.n - n_recent)):
         files = sorted((Path(args.corpora) / folder).glob("*.json"))
         per_file = {f: json.loads(f.read_text(encoding="utf-8")) for f in files}
         order = list(files)
@@ -65,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             picked += 1
     splits = ["heldout"] * (len(out) // 3) + ["dev"] * (len(out) - len(out) // 3)
     rng.shuffle(splits)
+    if args.split:
+        splits = [args.split] * len(out)
     for rec, split in zip(out, splits):
         rec["split"] = split
         sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
