@@ -1,0 +1,74 @@
+"""Scores on the fresh check set: abstracts drawn and labelled after the rules were written.
+
+    python benchmarks/eval_fresh.py [--devset benchmarks/devset/fresh.jsonl]
+
+``fresh.jsonl`` (90 abstracts: 70 from ``recent/`` 2023-2025, 20 from ``paperlists/``; drawn with
+``scripts/sample_names_devset.py --n 90 --recent 70 --seed 2026 --split fresh --exclude-devsets``)
+has the format of ``names.jsonl`` (see ``benchmarks/eval_names.py``): every name with its type
+and role, and the table-level ``gold`` lists, techniques and model sizes included. It was
+labelled by reading the abstracts, before any extractor ran on them, and it is never used to
+tune rules: it is a second held-out set, for the figures in ``docs/ACCURACY.md``.
+
+Scores are the measures of ``eval_names.py`` (names per type and role, the ``methods`` table's
+proposed and mentioned rows, ``benchmarks``, ``techniques`` and ``sizes``), micro-averaged over
+(abstract, name) pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEVSET = ROOT / "benchmarks" / "devset" / "fresh.jsonl"
+
+
+def _eval_names():
+    spec = importlib.util.spec_from_file_location("eval_names", ROOT / "benchmarks" / "eval_names.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def fresh_scores(path: Path = DEVSET) -> dict[str, tuple[float, float, float, int, int]]:
+    """measure -> (P, R, F1, gold count, predicted count) on the fresh set."""
+    en = _eval_names()
+    recs = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    counts = en.score(recs)
+    return {k: (*en.prf(*v), v[0] + v[2], v[0] + v[1]) for k, v in counts.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--devset", default=str(DEVSET))
+    args = ap.parse_args(argv)
+    path = Path(args.devset)
+    if not path.exists():
+        print(f"eval_fresh: no such file: {path}", file=sys.stderr)
+        return 2
+    n = sum(1 for x in path.read_text(encoding="utf-8").splitlines() if x.strip())
+    scores = fresh_scores(path)
+    en = _eval_names()
+    labels = [
+        "names",
+        *(f"type={t}" for t in en.TYPES),
+        "role=proposed",
+        "role=used",
+        *(f"table:{k}" for k in (*en.TABLE_KEYS, "sizes")),
+    ]
+    print(f"fresh check set: {n} abstracts ({path.name})")
+    print(f"{'measure':<18}{'P':>6}{'R':>6}{'F1':>6}{'gold':>6}{'pred':>6}")
+    for label in labels:
+        p, r, f, g, k = scores.get(label, (0.0, 0.0, 0.0, 0, 0))
+        if g + k == 0:
+            print(f"{label:<18}{'-':>6}")
+            continue
+        print(f"{label:<18}{p:>6.2f}{r:>6.2f}{f:>6.2f}{g:>6}{k:>6}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
