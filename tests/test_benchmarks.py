@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extract.records import PaperText
+from extract.schema import TABLES
 from extract.stages.benchmarks import extract_rows
 
 
@@ -12,7 +13,7 @@ def _names(text: str) -> list[str]:
     rows = extract_rows(PaperText("p1", text))
     for r in rows:
         assert text[r["start"] : r["end"]].lower() == r["name"].lower()
-        assert set(r) == {"paper_id", "name", "start", "end", "role", "confidence", "surface"}
+        assert set(r) == set(TABLES["benchmarks"].column_names)  # the schema columns
     return [r["name"] for r in rows]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extract.records import PaperText
+from extract.schema import TABLES
 from extract.stages.methods import clean_view, extract_rows, name_shaped
 
 
@@ -16,7 +17,7 @@ def _rows(text: str, title: str | None = None) -> list[dict]:
             clean_view(text[r["start"] : r["end"]]).text.lower() == r["name"].lower()
             or r["role"] == "mentioned"
         )
-        assert set(r) == {"paper_id", "name", "role", "start", "end", "type", "confidence", "surface"}
+        assert set(r) == set(TABLES["methods"].column_names)  # the schema columns
     return rows
 
 

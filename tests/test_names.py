@@ -339,3 +339,28 @@ def test_a_capitalised_compound_of_common_words_is_not_a_name():
 )
 def test_an_acronym_proposed_with_a_noun_after_it(text, name, typ):
     assert _names(text)[name] == (typ, "proposed")
+
+
+def test_rows_carry_the_long_form_that_tells_two_apts_apart():
+    # acl2023 "Towards Adaptive Prefix Tuning ..." and icml2019 (automatic posterior
+    # transformation): the same acronym, two contributions; a used acronym without a definition
+    # here has no long form
+    from extract.records import PaperText
+
+    texts = (
+        "Thus, we propose Adaptive Prefix Tuning (APT) to adjust the prefix in terms of both "
+        "fine-grained token level and coarse-grained layer level with a gate mechanism.",
+        "Here we present automatic posterior transformation (APT), a new sequential neural "
+        "posterior estimation method for simulation-based inference.",
+    )
+    longs = []
+    for i, text in enumerate(texts):
+        (row,) = [r for r in names.extract_rows(PaperText(f"p{i}", text)) if r["name"] == "APT"]
+        (mrow,) = [r for r in methods.extract_rows(PaperText(f"p{i}", text)) if r["name"] == "APT"]
+        assert row["role"] == mrow["role"] == "proposed"
+        assert row["long_form"] == mrow["long_form"]
+        longs.append(row["long_form"])
+    assert longs == ["Adaptive Prefix Tuning", "automatic posterior transformation"]
+    text = "We compare with BERT and RoBERTa on GLUE."
+    rows = names.extract_rows(PaperText("p3", text))
+    assert rows and all(r["long_form"] is None for r in rows)

@@ -49,6 +49,9 @@ name ("PoliFormer (Policy Transformer)" does not mention the Transformer).
 
 Rows: one per (paper, name) at its first occurrence; ``start``/``end`` are offsets into
 ``paper.abstract`` (the short form of an acronym when the abstract uses it, else its long form).
+``long_form``: the long form an acronym has in this abstract ("Adaptive Prefix Tuning" for APT),
+else None; a short acronym names different things in different papers, its long form says which
+(:func:`extract.names.candidates.long_key` folds it for counting).
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -266,6 +269,7 @@ class Name:
     surface: str  # spellings in this abstract, " | "-separated, first seen first
     start: int  # clean-view offsets of its first occurrence
     end: int
+    long_form: str | None = None  # the acronym's long form as this abstract defines it
 
 
 @dataclass
@@ -481,7 +485,18 @@ def recognise(
             else:
                 display = singular(acc.short_first.short if acc.short_first else acc.first.short)
         first = acc.short_first or acc.first
-        out.append(Name(display, typ, role, conf, " | ".join(acc.surfaces), first.start, first.end))
+        out.append(
+            Name(
+                display,
+                typ,
+                role,
+                conf,
+                " | ".join(acc.surfaces),
+                first.start,
+                first.end,
+                acc.long,
+            )
+        )
     out.sort(key=lambda n: (n.start, n.end))
     return tuple(out)
 
@@ -511,6 +526,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
                 "role": n.role,
                 "confidence": n.confidence,
                 "surface": n.surface,
+                "long_form": n.long_form,
                 "start": start,
                 "end": end,
             }

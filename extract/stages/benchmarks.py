@@ -31,7 +31,7 @@ from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import at_clause_start
 
 TABLE = "benchmarks"
-VERSION = "3"
+VERSION = "4"
 DATA_FILES: tuple[str, ...] = (
     "benchmarks_vocab.toml",
     "methods_vocab.toml",
@@ -142,6 +142,7 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
             "role": r["role"],
             "confidence": r["confidence"],
             "surface": r["surface"],
+            "long_form": r.get("long_form"),
         }
         for r in names
         if r["type"] == "dataset"

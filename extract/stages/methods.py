@@ -51,7 +51,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "4"
+VERSION = "5"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -520,6 +520,7 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
                     "type": r["type"],
                     "confidence": r["confidence"],
                     "surface": r["surface"],
+            "long_form": r.get("long_form"),
                 }
             )
     out.sort(key=lambda r: (r["start"], r["end"]))
