@@ -251,3 +251,26 @@ def test_flow_lora_link_to_trends_to_paper(server, seeds_db, tmp_path):
     assert marked, f"no highlighted {evidence!r} tagged LoRA/PEFT on the Papers page"
     png = shoot(url, shots_dir(tmp_path) / "flow_paper_lora.png", budget)
     assert png.stat().st_size > 10_000 and ink(png) > 0.03, ink(png)
+
+
+def test_screenshot_script_waits_for_the_run(seeds_db, tmp_path):
+    """scripts/screenshot.py (real-time waiting over the DevTools protocol) draws a whole page."""
+    out = tmp_path / "shots"
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--db", str(seeds_db),
+         "--out", str(out), "trends"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "trends" in res.stdout and "ok" in res.stdout
+    png = out / "trends.png"
+    assert png.stat().st_size > 10_000 and ink(png) > 0.03
+
+
+def test_screenshot_script_rejects_a_missing_database(tmp_path):
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--db",
+         str(tmp_path / "nope.duckdb"), "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode != 0 and "no such database" in res.stderr
