@@ -118,7 +118,10 @@ async def _shoot_all(
     cdp = await _CDP.connect(targets[0]["webSocketDebuggerUrl"])
     await cdp.call("Page.enable")
     await cdp.call(
-        "Emulation.setDeviceMetricsOverride", width=1400, height=1100, deviceScaleFactor=1,
+        "Emulation.setDeviceMetricsOverride",
+        width=1400,
+        height=1100,
+        deviceScaleFactor=1,
         mobile=False,
     )
     report = []
@@ -145,13 +148,19 @@ async def _shoot_all(
         took = time.time() - t0 - settle
         height = int(min(max(state.get("height", 1100), 1100), 6000))
         await cdp.call(
-            "Emulation.setDeviceMetricsOverride", width=1400, height=height, deviceScaleFactor=1,
+            "Emulation.setDeviceMetricsOverride",
+            width=1400,
+            height=height,
+            deviceScaleFactor=1,
             mobile=False,
         )
         await asyncio.sleep(0.5)  # let charts re-layout at the new height
         shot = await cdp.call("Page.captureScreenshot", format="png")
         await cdp.call(
-            "Emulation.setDeviceMetricsOverride", width=1400, height=1100, deviceScaleFactor=1,
+            "Emulation.setDeviceMetricsOverride",
+            width=1400,
+            height=1100,
+            deviceScaleFactor=1,
             mobile=False,
         )
         png = out / f"{page or 'overview'}.png"
@@ -175,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", help="DuckDB file to serve (starts Streamlit)")
     ap.add_argument("--url", help="a running app instead of --db")
     ap.add_argument("--out", required=True, help="folder for the PNG files")
-    ap.add_argument("--settle", type=float, default=1.0, help="seconds without change after the run (1)")
+    ap.add_argument(
+        "--settle", type=float, default=1.0, help="seconds without change after the run (1)"
+    )
     ap.add_argument("--timeout", type=float, default=180.0, help="per page, seconds (180)")
     args = ap.parse_args(argv)
     if bool(args.db) == bool(args.url):
@@ -197,10 +208,21 @@ def main(argv: list[str] | None = None) -> int:
                 port = _free_port()
                 env = dict(os.environ, PAPER_TRENDS_DB=str(Path(args.db).resolve()))
                 cmd = [
-                    sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
-                    "--server.port", str(port), "--server.address", "127.0.0.1",
-                    "--server.headless", "true", "--browser.gatherUsageStats", "false",
-                    "--server.fileWatcherType", "none",
+                    sys.executable,
+                    "-m",
+                    "streamlit",
+                    "run",
+                    str(ROOT / "streamlit_app.py"),
+                    "--server.port",
+                    str(port),
+                    "--server.address",
+                    "127.0.0.1",
+                    "--server.headless",
+                    "true",
+                    "--browser.gatherUsageStats",
+                    "false",
+                    "--server.fileWatcherType",
+                    "none",
                 ]
                 log = open(Path(tmp) / "streamlit.log", "wb")  # noqa: SIM115 (closed with tmp)
                 procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log))
@@ -210,11 +232,18 @@ def main(argv: list[str] | None = None) -> int:
             procs.append(
                 subprocess.Popen(
                     [
-                        _chromium(), "--headless", "--no-sandbox", "--disable-gpu",
-                        "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update",
+                        _chromium(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--hide-scrollbars",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
                         f"--user-data-dir={Path(tmp) / 'profile'}",
-                        f"--remote-debugging-port={cdp_port}", "about:blank",
+                        f"--remote-debugging-port={cdp_port}",
+                        "about:blank",
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,

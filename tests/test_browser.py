@@ -257,9 +257,18 @@ def test_screenshot_script_waits_for_the_run(seeds_db, tmp_path):
     """scripts/screenshot.py (real-time waiting over the DevTools protocol) draws a whole page."""
     out = tmp_path / "shots"
     res = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--db", str(seeds_db),
-         "--out", str(out), "trends"],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "screenshot.py"),
+            "--db",
+            str(seeds_db),
+            "--out",
+            str(out),
+            "trends",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert res.returncode == 0, res.stdout + res.stderr
     assert "trends" in res.stdout and "ok" in res.stdout
@@ -269,8 +278,16 @@ def test_screenshot_script_waits_for_the_run(seeds_db, tmp_path):
 
 def test_screenshot_script_rejects_a_missing_database(tmp_path):
     res = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--db",
-         str(tmp_path / "nope.duckdb"), "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "screenshot.py"),
+            "--db",
+            str(tmp_path / "nope.duckdb"),
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert res.returncode != 0 and "no such database" in res.stderr
