@@ -27,7 +27,9 @@ DEVSET = ROOT / "benchmarks" / "devset" / "fresh.jsonl"
 
 
 def _eval_names():
-    spec = importlib.util.spec_from_file_location("eval_names", ROOT / "benchmarks" / "eval_names.py")
+    spec = importlib.util.spec_from_file_location(
+        "eval_names", ROOT / "benchmarks" / "eval_names.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
