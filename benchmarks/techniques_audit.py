@@ -44,8 +44,12 @@ from extract.stages import techniques  # noqa: E402
 CORPORA = ROOT.parent / "shared" / "corpora"
 DEVSET = ROOT / "benchmarks" / "devset"
 AUDIT = DEVSET / "techniques_audit.jsonl"
-# never opened here: an untouched check set labelled by another engineer
-SKIP_DEVSETS = {"fresh.jsonl", AUDIT.name}
+# each batch's sampled abstracts, written when first drawn, so that records added to the dev
+# sets later do not shift a batch
+SAMPLES = DEVSET / "techniques_audit_samples.jsonl"
+# the dev sets whose abstracts a batch leaves out (those in the repository when batch 1 was
+# drawn; fresh.jsonl, a check set labelled by another engineer, is never opened here)
+EXCLUDED_DEVSETS = ("methods", "names", "numbers", "results", "sizes", "techniques")
 SEEDS = {1: 4101, 2: 4102}
 
 
@@ -72,12 +76,22 @@ def _rows(source: str) -> list[dict]:
 
 
 def sample_sources(batch: int, n: int) -> list[str]:
-    """The batch's abstracts: n / (number of files) per recent/ venue-year file, fixed seed;
-    none in a dev set, none in an earlier batch's sample."""
+    """The batch's abstracts (as saved in :data:`SAMPLES` when first drawn)."""
+    for rec in _load(SAMPLES):
+        if rec["batch"] == batch and rec["n"] == n:
+            return rec["sources"]
+    out = draw_sources(batch, n)
+    with SAMPLES.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"batch": batch, "n": n, "seed": SEEDS[batch], "sources": out}) + "\n")
+    return out
+
+
+def draw_sources(batch: int, n: int) -> list[str]:
+    """n / (number of files) abstracts per recent/ venue-year file, fixed seed; none in a dev
+    set of :data:`EXCLUDED_DEVSETS`, none in an earlier batch's sample."""
     used: set[str] = set()
-    for path in DEVSET.glob("*.jsonl"):
-        if path.name not in SKIP_DEVSETS:
-            used |= {r.get("source", "") for r in _load(path)}
+    for name in EXCLUDED_DEVSETS:
+        used |= {r.get("source", "") for r in _load(DEVSET / f"{name}.jsonl")}
     for b in range(1, batch):
         used |= set(sample_sources(b, n))
     files = sorted((CORPORA / "recent").glob("*.json"))

@@ -18,9 +18,10 @@ point into the abstract.
 
 A strong match in a passing mention is lowered to weak evidence: one that follows "such as",
 "e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of",
-"existing/previous methods", "inspired by", "experiments on", "has been widely used for",
-"facilitate research on", ... in the same clause (a list of names after the cue counts as in
-it), so "existing neural models such as RNNs and LSTMs" does not tag a paper with RNNs; all
+"existing/previous methods", "prior research", "comparable with", "on par with", "as in",
+"inspired by", "experiments on", "has been widely used for", "facilitate research on", ... in
+the same clause (a list of names after the cue counts as in it), or that a few words later
+ends in "baseline(s)" ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not tag a paper with RNNs; all
 passing mentions of a tag together count as ONE weak match (they still tag a paper that returns
 to the tag otherwise). Weak matches of two alternatives at one place count once. A tag's
 ``weak_context`` (a regular expression) must occur in the abstract or the title for its weak
@@ -54,7 +55,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "5"
+VERSION = "6"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class Technique:
     strong_guards: tuple[Guard, ...] = ()  # one per strong alternative, lower-cased
     weak_guards: tuple[Guard, ...] = ()
     weak_context: re.Pattern[str] | None = None  # weak evidence counts only with it in the text
+    min_strong: int = 1  # strong mentions (distinct places, the title one) needed, else weak
+    context: re.Pattern[str] | None = None  # the tag needs it in the text or the title
 
 
 _REGEX_SYNTAX = frozenset("\\.^$*+?{}[]()|")
@@ -112,6 +115,8 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
                 tuple(guards),
                 tuple(guard for _, guard in weak),
                 re.compile(e["weak_context"]) if e.get("weak_context") else None,
+                int(e.get("min_strong", 1)),
+                re.compile(e["context"]) if e.get("context") else None,
             )
         )
     return out
@@ -179,7 +184,10 @@ _PASSING = re.compile(
     r" (?:for|in|to)"
     r"|\b(?:facilitate|encourage|inspire|enable|foster) (?:more |further |future )?"
     r"(?:research|work|studies|progress) (?:to|on|in|into|towards)"
-    r"|\b(?:existing|previous|prior) (?:works?|methods|approaches|studies|solutions)"
+    r"|\b(?:existing|previous|prior) (?:works?|research|literature|efforts|methods"
+    r"|approaches|studies|solutions)"
+    r"|\bcomparable (?:performance |results )?(?:with|to)|\bon par with|\bcompetitive with"
+    r"|\brival(?:s|ing)?|\bas in"
     r"|\binspired by|\bexperiments? (?:on|with)"
     r"|\bwithout(?: any| the need for| requiring| using)?|\brequires? no|\bno need (?:for|of))"
     r"(?:(?: the| a| an| existing| standard| traditional| conventional| classical| classic"
@@ -196,8 +204,21 @@ _PASSING_WINDOW = 100
 _SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)(?<!al)[.!?]\s+")
 
 
-def _passing(lower: str, start: int) -> bool:
-    """Whether the match at ``start`` is a passing mention (see the module docstring)."""
+# a match followed by "baseline(s)" in a few words ("over current GNN and LLM-based baselines")
+# (at most three words between, none a verb of the paper's own result: "our diffusion model
+# outperforms baselines" is not one)
+_BASELINE_AFTER = re.compile(
+    r"(?:[ -]+(?!(?:outperform|surpass|over|beat|exceed|achiev|improv|than|with|against|to"
+    r"|versus|vs|establish|provid|present|report|introduc|propos|set)\w*\b)\w+){0,3}?"
+    r"[ -]+baselines?\b"
+)
+
+
+def _passing(lower: str, start: int, end: int | None = None) -> bool:
+    """Whether the match at ``start`` (ending at ``end``) is a passing mention (see the module
+    docstring)."""
+    if end is not None and _BASELINE_AFTER.match(lower, end):
+        return True
     window = lower[max(0, start - _PASSING_WINDOW) : start]
     ends = list(_SENTENCE_END.finditer(window))
     if ends:
@@ -343,7 +364,7 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
         ev = evs.setdefault(r.index, Evidence([], set()))
         if r.strong:
             for sp in spans:
-                if not _passing(lower, sp[0]):
+                if not _passing(lower, *sp):
                     ev.strong.append(sp)
                 elif ev.passing is None or sp < ev.passing:
                     ev.passing = sp
@@ -353,9 +374,20 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
     found: list[tuple[Technique, Evidence]] = []
     for i, ev in evs.items():
         t = c.techniques[i]
+        if t.context is not None and not (t.context.search(text) or t.context.search(title)):
+            continue
         if ev.passing is not None:
             ev.weak.add(ev.passing)  # all passing mentions of a tag: one weak match
-        if not ev.strong:
+        ev.in_title = i in title_hits
+        if ev.strong and len({s for s, _ in ev.strong}) + ev.in_title < t.min_strong:
+            # a property named once ("enhances interpretability", "data privacy concerns"):
+            # the mention counts as weak evidence
+            ev.weak.update(ev.strong)
+            ev.strong = []
+        if not ev.strong and not (ev.in_title and ev.weak):
+            # (a tag whose strong evidence is in the title needs one mention in the abstract,
+            # passing or weak: "Recent research of parameter-efficient transfer learning ..."
+            # under the title "VLN-PETL: Parameter-Efficient Transfer Learning for ...")
             # two weak alternatives matching at one place ("pruning", "pruning technique") are
             # one; passing mentions alone never tag (not even a tag with min_weak = 1)
             n = len({s for s, _ in ev.weak})
@@ -365,7 +397,6 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
             if ctx is not None and ctx.search(text) is None and ctx.search(title) is None:
                 continue
         ev.strong.sort()
-        ev.in_title = i in title_hits
         found.append((t, ev))
     return sorted(found, key=lambda x: (x[1].span[0], -x[1].span[1]))
 
