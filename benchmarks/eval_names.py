@@ -148,6 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--devset", default=str(ROOT / "benchmarks" / "devset" / "names.jsonl"))
     ap.add_argument("--seeds", default=str(ROOT / "benchmarks" / "devset" / "methods.jsonl"))
     ap.add_argument("--errors", default="", help="print errors of this part (dev, heldout, seeds)")
+    ap.add_argument(
+        "--parts",
+        default="dev,heldout,seeds",
+        help="parts to score, comma-separated (dev,seeds while tuning: held-out stays unseen)",
+    )
     args = ap.parse_args(argv)
     recs = [
         json.loads(x)
@@ -164,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout": [r for r in recs if r["split"] == "heldout"],
         "seeds": seeds,
     }
+    parts = {k: v for k, v in parts.items() if k in args.parts.split(",")}
     results = {}
     for part, rs in parts.items():
         errors: list[str] | None = [] if args.errors == part else None
@@ -174,9 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         *(["names"] + [f"type={t}" for t in TYPES] + ["role=proposed", "role=used"]),
         *(f"table:{k}" for k in (*TABLE_KEYS, "sizes")),
     ]
-    print(
-        f"abstracts: dev {len(parts['dev'])}, held-out {len(parts['heldout'])}, seeds {len(seeds)}"
-    )
+    print("abstracts: " + ", ".join(f"{k} {len(v)}" for k, v in parts.items()))
     print(f"{'measure':<18}" + "".join(f"{p:>24}" for p in parts))
     print(f"{'':<18}" + "".join(f"{'P    R    F1   (n)':>24}" for _ in parts))
     for label in labels:

@@ -364,3 +364,78 @@ def test_rows_carry_the_long_form_that_tells_two_apts_apart():
     text = "We compare with BERT and RoBERTa on GLUE."
     rows = names.extract_rows(PaperText("p3", text))
     assert rows and all(r["long_form"] is None for r in rows)
+
+
+# Corpus audit batch 1 (benchmarks/names_audit.py, benchmarks/devset/names_audit.jsonl): classes
+# of wrong used-method and benchmark rows, on the audited sentences.
+
+
+def _methods_used(text: str) -> set[str]:
+    from extract.records import PaperText
+
+    rows = methods.extract_rows(PaperText("p", text))
+    return {r["name"] for r in rows if r["role"] == "mentioned"}
+
+
+def test_the_noun_after_an_acronym_definition_types_it():
+    # acl2025:381
+    text = (
+        "We also measured the overlap between domains and dialects using the Maximum Mean "
+        "Discrepancy (MMD) metric, and illustrated why certain NER models perform better on "
+        "specific dialects and domains."
+    )
+    assert _names(text)["MMD"][0] == "metric"
+    assert "MMD" not in _methods_used(text)
+
+
+def test_the_head_of_a_long_form_comes_before_its_preposition():
+    # acl2023:408: a task, not a data set
+    text = (
+        "Capturing complex contextual dependencies plays a vital role in Emotion Recognition in "
+        "Conversations (ERC)."
+    )
+    assert _names(text)["ERC"][0] == "task"
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # lreccoling2024:1060: the corpus votes of PE are those of other senses
+        (
+            "Nested events involve a kind of Pivot Elements (PEs) that simultaneously act as "
+            "arguments of outer-nest events and as triggers of inner-nest events, and thus "
+            "connect them into nested structures.",
+            "PE",
+        ),
+        # iclr2023:1590: a defined acronym with no type evidence
+        (
+            "Many existing tools rely on uniform convergence (UC), a property that, when it "
+            "holds, guarantees that the test loss will be close to the training loss, uniformly "
+            "over a class of candidate models.",
+            "UC",
+        ),
+        # acl2025:412: a title-case phrase the corpus does not know, one weak cue
+        (
+            "In this paper, we address the evaluation of Hebrew NLI models by introducing "
+            "LCHAIM, a dataset designed to evaluate these models on tasks involving long "
+            "premises and complex reasoning.",
+            "Hebrew NLI",
+        ),
+        # iccv2023:1421 and cvpr2025:1850: a view and a task, known as such (name_types.toml)
+        (
+            "However, we argue that there is a major domain gap between the LiDAR BEV features "
+            "and the camera-based BEV features, as they have different characteristics and are "
+            "derived from different sources.",
+            "BEV",
+        ),
+        (
+            "Through a self-supervised learning pipeline, ViLex generates tokens optimized for "
+            "reconstructing input images using a frozen text-to-image (T2I) diffusion model, "
+            "preserving the detailed information necessary for high-fidelity semantic-level "
+            "reconstruction.",
+            "T2I",
+        ),
+    ],
+)
+def test_concepts_tasks_and_views_are_not_used_methods(text, name):
+    assert name not in _methods_used(text)

@@ -90,6 +90,8 @@ DATA_FILES: tuple[str, ...] = (
 )
 ROLES = ("proposed", "mentioned")
 WIDELY_USED = 25  # abstracts of the corpus using, not proposing, a name before it is "not new"
+MIN_EVIDENCE = 1.0  # score of the winning type under which its share is not trusted
+LONG_HEAD_WEIGHT = 1.6  # the head noun of a long form defined here, relative to a sentence cue
 LONG_USED = 4  # abstracts defining an acronym with the same long form before it is "not new"
 
 _KIND_CONFIDENCE = {
@@ -281,6 +283,7 @@ class _Acc:
     long: str | None
     scores: dict[str, float]
     short_first: Candidate | None = None
+    implied: dict[str, float] = field(default_factory=dict)  # votes of vocabulary/context matches
     spans: list[tuple[int, int]] = field(default_factory=list)
     long_spans: list[tuple[int, int]] = field(default_factory=list)
 
@@ -384,6 +387,7 @@ def recognise(
             acc.short_first = cand
         if implied:
             acc.scores[implied] = acc.scores.get(implied, 0.0) + 4.0
+            acc.implied[implied] = acc.implied.get(implied, 0.0) + 4.0
         if len(acc.surfaces) <= 4:
             for typ, w in T.cue_votes(text, cand.start, cand.end):
                 acc.scores[typ] = acc.scores.get(typ, 0.0) + w
@@ -400,9 +404,14 @@ def recognise(
     for key, acc in accs.items():
         scores = dict(acc.scores)
         if acc.long:
+            # the long form this abstract gives says what the acronym is here, more than the
+            # corpus votes of an ambiguous short form (TAD, MMD, HMP)
             hv = T.head_vote(acc.long)
             if hv:
-                scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
+                scores[hv[0]] = scores.get(hv[0], 0.0) + LONG_HEAD_WEIGHT * hv[1]
+                if hv[0] == "task" and "context" in acc.kinds:
+                    # "ERC datasets", "NEE corpora": data sets for the task the long form names
+                    scores["dataset"] -= acc.implied.get("dataset", 0.0)
         elif "multiword" in acc.kinds or "eponym" in acc.kinds:
             hv = T.head_vote(acc.first.short)
             if hv:
@@ -416,9 +425,13 @@ def recognise(
         ns = st.names.get(key)
         if ns and ns.df >= 3:
             total = sum(ns.votes.values())
+            # the corpus votes of a short form are those of its common senses: an acronym this
+            # abstract defines with a long form the corpus does not know ("Pivot Elements (PEs)")
+            # is another sense, and the votes count less
+            sense = 0.3 if acc.long and long_key(acc.long) not in st.longs else 1.0
             if total:  # a vote or two across the corpus weighs less than a sentence cue
                 for t, v in ns.votes.items():
-                    scores[t] = scores.get(t, 0.0) + 3.0 * v / total * min(1.0, total / 3)
+                    scores[t] = scores.get(t, 0.0) + sense * 3.0 * v / total * min(1.0, total / 3)
         role = "proposed" if key in proposed_keys else "mentioned"
         cue_conf = 0.0
         can_be_new = key not in pr.types and (acc.long or _name_like(acc.first.short))
@@ -471,6 +484,8 @@ def recognise(
             kind_conf = max(kind_conf, _KIND_CONFIDENCE["proposal"])
         if acc.kinds <= {"multiword", "proper"} and not (ns and ns.df >= 3):
             kind_conf *= 0.8
+        if scores.get(typ, 0.0) < MIN_EVIDENCE:
+            type_conf = min(type_conf, 0.5)  # the winning type has almost no evidence
         conf = round(kind_conf * max(0.5, type_conf), 3)
         display = pr.canonical.get(key)
         if display is None:

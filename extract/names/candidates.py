@@ -277,8 +277,10 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
 
 
 def _versioned(msent: str, start: int, vm: re.Match[str], s0: int) -> Candidate:
-    """A ``version`` candidate from ``start`` in sentence ``msent`` (at ``s0`` in the text)
-    through the version ``vm`` and an optional variant word ("GPT-4o mini", "Llama 3 Instruct")."""
+    """A ``version`` candidate: ``start`` through the version ``vm`` and a variant word.
+
+    ``msent`` is the sentence at ``s0`` in the text ("GPT-4o mini", "Llama 3 Instruct").
+    """
     end = vm.end()
     var = _VARIANT.match(msent, end)
     if var:

@@ -167,7 +167,8 @@ for _type, _weight, _words in (
         "objective "
         "warping matching flow curvature gradients gradient prediction sampler operator component "
         "maximization maximisation minimization minimisation transform dynamics sampler "
-        "block layer layers kernel coding encoding heuristic interpolation alignment",
+        "block layer layers kernel coding encoding heuristic interpolation alignment finetuning "
+        "probing",
     ),
     (
         "task",
@@ -178,7 +179,7 @@ for _type, _weight, _words in (
         "understanding reasoning mining completion navigation grounding entailment captioning "
         "labeling labelling tagging resolution discovery linking simplification processing problem "
         "generalization reconstruction manipulation planning correction estimation learning task "
-        "inference analysis editing identification verification",
+        "inference analysis editing identification verification finding forecasting",
     ),
     (
         "dataset",
@@ -190,13 +191,14 @@ for _type, _weight, _words in (
         "metric",
         3.0,
         "score scores rate ratio error distance divergence metric measure index "
-        "accuracy precision recall coefficient curve gain",
+        "accuracy precision recall coefficient curve gain entropy discrepancy",
     ),
     (
         "other",
         2.5,
         "device camera sensor array service language languages organization "
-        "institute university polymorphism polymorphisms coefficients representations space",
+        "institute university polymorphism polymorphisms coefficients representations space "
+        "interface interfaces intelligence reality view content",
     ),
 ):
     for _w in _words.split():
@@ -222,13 +224,30 @@ def head_vote(long_form: str) -> tuple[str, float] | None:
         return None
     if len(words) >= 2 and (words[-2], words[-1]) in _HEAD_PAIRS:
         return _HEAD_PAIRS[(words[-2], words[-1])]
-    return _HEADS.get(words[-1])
+    hv = _HEADS.get(words[-1])
+    if hv is None and len(words) >= 3:
+        # the head of a phrase with a prepositional complement comes before the preposition:
+        # "Emotion Recognition in Conversations", "Image retrieval from contextual descriptions"
+        i = next((i for i, w in enumerate(words[1:], 1) if w in _PREPOSITIONS), 0)
+        if i:
+            hv = _HEADS.get(words[i - 1])
+    return hv
+
+
+_PREPOSITIONS = frozenset("in from of for on with over under via".split())
 
 
 def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
     """Type votes from the words right after and right before ``text[start:end]``."""
     out: list[tuple[str, float]] = []
-    after = text[end : end + 40]
+    after = text[end : end + 60]
+    # the noun after an acronym definition speaks for the name: "Maximum Mean Discrepancy (MMD)
+    # metric", "a variational autoencoder (VAE) network"
+    if after.startswith(")"):
+        after = after[1:]
+    elif after.startswith(" (") and (pm := _ACR_PAREN.match(after)):
+        after = after[pm.end() :]
+    after = after[:40]
     for typ, w, pat in _AFTER:
         if pat.match(after):
             out.append((typ, w))
@@ -243,6 +262,9 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             out.append((typ, w))
             break
     return out
+
+
+_ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
 
 
 # The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
