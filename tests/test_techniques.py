@@ -673,3 +673,38 @@ def test_a_title_tag_needs_only_a_weak_mention_in_the_abstract():
     assert "Multilingual" not in _tags(text)
     rows = extract_rows(PaperText("p", text, title))
     assert "Multilingual" in {r["technique"] for r in rows}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # paperlists/naacl2021 (Faithfully Explainable Recommendation via Neural Logic Reasoning):
+        # the reasoning paths of a knowledge-graph recommender
+        "Knowledge graphs (KG) have become increasingly important to endow modern recommender "
+        "systems with the ability to generate traceable reasoning paths to explain the "
+        "recommendation process.",
+        # recent/cvpr2025 record 1700 (Schedule On the Fly): a chain of thought as a metaphor
+        "The multi-step reverse diffusion process can be regarded as a kind of chain-of-thought "
+        "for generating high-quality images step by step.",
+    ],
+)
+def test_reasoning_chains_need_a_language_model(text):
+    assert "Chain-of-Thought/Reasoning" not in _tags(text)
+
+
+def test_user_generated_data_is_not_synthetic_data():
+    # recent/emnlp2023 (Can Language Models Laugh at YouTube Short-form Videos?)
+    text = (
+        "We curate a user-generated dataset of 10K multimodal funny videos from YouTube, called "
+        "ExFunTube."
+    )
+    assert "Synthetic data" not in _tags(text)
+
+
+def test_embodied_ai_agents_are_not_llm_agents():
+    # recent/corl2025 record 38 (MEReQ)
+    text = (
+        "Aligning robot behavior with human preferences is crucial for deploying embodied AI "
+        "agents in human-centered environments."
+    )
+    assert "Agents/Tool use" not in _tags(text)
