@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from extract.records import PaperText  # noqa: E402
 from extract.stages import techniques  # noqa: E402
+from extract.text.markup import clean_view  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 DEVSET = ROOT / "benchmarks" / "devset"
@@ -147,8 +148,37 @@ def draw(args: argparse.Namespace) -> int:
     return 0
 
 
+def draw_bucket(args: argparse.Namespace) -> int:
+    """``draw-bucket --batch 1 --bucket weak --k 30``: rows of one evidence bucket drawn at random
+    from the batch's sample (none already judged) as split ``batch<N>-<bucket>``, to measure
+    the bucket's precision for the emission rule."""
+    existing = _load(AUDIT)
+    split = f"batch{args.batch}-{args.bucket}"
+    if any(r["split"] == split for r in existing):
+        print(f"{split} already drawn", file=sys.stderr)
+        return 1
+    judged = {(r["source"], r["tag"]) for r in existing}
+    pool = []
+    for src in sample_sources(args.batch, args.n):
+        rec = _record(src)
+        view = clean_view(rec["abstract"])
+        for tech, ev in techniques.evidence(view.text, rec.get("title") or ""):
+            if ev.bucket == args.bucket and (src, tech.tag) not in judged:
+                pool.append((src, tech.tag))
+    rng = random.Random(SEEDS[args.batch] + 2)
+    with AUDIT.open("a", encoding="utf-8") as f:
+        for src, tag in rng.sample(pool, min(args.k, len(pool))):
+            row = next(r for r in _rows(src) if r["technique"] == tag)
+            it = {"source": src, "title": _record(src).get("title", ""), "tag": tag,
+                  "evidence": row["evidence"], "confidence": row["confidence"], "split": split,
+                  "verdict": None}
+            f.write(json.dumps(it, ensure_ascii=False) + "\n")
+    print(f"{split}: {min(args.k, len(pool))} of {len(pool)} rows")
+    return 0
+
+
 def show(args: argparse.Namespace) -> int:
-    items = [r for r in _load(AUDIT) if r["split"] == f"batch{args.batch}"]
+    items = [r for r in _load(AUDIT) if r["split"] == (args.split or f"batch{args.batch}")]
     for k, it in enumerate(items):
         if args.tag and it["tag"] != args.tag:
             continue
@@ -172,7 +202,7 @@ def show(args: argparse.Namespace) -> int:
 def set_verdicts(args: argparse.Namespace) -> int:
     """``set --batch 1 3=yes 4=no ...``: verdicts by the item number ``show`` prints."""
     rows = _load(AUDIT)
-    idx = [i for i, r in enumerate(rows) if r["split"] == f"batch{args.batch}"]
+    idx = [i for i, r in enumerate(rows) if r["split"] == (args.split or f"batch{args.batch}")]
     for a in args.verdicts:
         k, v = a.split("=")
         assert v in ("yes", "no"), a
@@ -239,10 +269,15 @@ def score(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("draw", "show", "set", "score"):
+    for name in ("draw", "draw-bucket", "show", "set", "score"):
         sp = sub.add_parser(name)
         sp.add_argument("--batch", type=int, default=0 if name == "score" else 1)
         sp.add_argument("--n", type=int, default=1500)
+        if name in ("show", "set"):
+            sp.add_argument("--split", default="", help="default batch<N>; e.g. batch1-weak")
+        if name == "draw-bucket":
+            sp.add_argument("--bucket", default="weak", choices=list(techniques.CONFIDENCE))
+            sp.add_argument("--k", type=int, default=30)
         if name == "draw":
             sp.add_argument("--per-tag", type=int, default=12)
         if name == "show":
@@ -254,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         if name == "score":
             sp.add_argument("--per-tag", action="store_true")
     args = ap.parse_args(argv)
-    return {"draw": draw, "show": show, "set": set_verdicts, "score": score}[args.cmd](args)
+    cmds = {"draw": draw, "draw-bucket": draw_bucket, "show": show, "set": set_verdicts}
+    return (cmds | {"score": score})[args.cmd](args)
 
 
 if __name__ == "__main__":

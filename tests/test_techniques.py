@@ -708,3 +708,17 @@ def test_embodied_ai_agents_are_not_llm_agents():
         "agents in human-centered environments."
     )
     assert "Agents/Tool use" not in _tags(text)
+
+
+def test_robot_policies_without_rewards_are_not_reinforcement_learning():
+    # recent/cvpr2023 record 1662 (Policy Adaptation From Foundation Model Feedback): policies
+    # and environments of a robot, no reward, MDP or value function
+    text = (
+        "By using the pre-trained models to encode the scene and instructions as inputs for "
+        "decision making, the instruction-conditioned policy can generalize across different "
+        "objects and tasks. While this is encouraging, the policy still fails in most cases given "
+        "an unseen task or environment. When deploying the trained policy to a new task or a new "
+        "environment, we first let the policy play with randomly generated instructions to "
+        "record the demonstrations."
+    )
+    assert "Reinforcement learning" not in _tags(text)

@@ -284,21 +284,25 @@ class Evidence:
         return "weak" if n == 0 else "strong:3+" if n >= 3 else f"strong:{n}"
 
 
-# Precision of a tag by its evidence bucket, measured on the DEV parts of benchmarks/devset/
-# techniques.jsonl + names.jsonl (``python benchmarks/eval_techniques.py --buckets``, VERSION 5):
-# weak only 8/10, one piece 25/33, two 32/34, three or more 69/71; smoothed as
-# (correct + 1) / (found + 2) and made monotone (weak <= strong:1 <= strong:2 <= strong:3+) by
-# pooling adjacent violators (weak and strong:1 pooled: 34/45). Whether a strong mention sits in
-# a sentence presenting the paper's own work (:func:`in_own_sentence`) did not separate on dev
-# (one bare strong mention: 19/25 in such a sentence, 6/8 elsewhere), so it does not count.
+# Precision of a tag by its evidence bucket (VERSION 6), pooled over the DEV parts of
+# benchmarks/devset/techniques.jsonl + names.jsonl (``python benchmarks/eval_techniques.py
+# --buckets``: weak 9/13, one piece 25/30, two 32/34, three or more 69/71) and 30 random rows of
+# each bucket from audit batch 1 (1,500 recent abstracts, judged by reading:
+# ``benchmarks/techniques_audit.py``, splits batch1-<bucket>: weak 22/26 still emitted, one piece
+# 28/30, two 27/30, three or more 29/30); smoothed as (correct + 1) / (found + 2), monotone.
+# Whether a strong mention sits in a sentence presenting the paper's own work
+# (:func:`in_own_sentence`) did not separate (one bare strong mention on dev: 19/24 in such a
+# sentence, 6/6 elsewhere; audit batch 1 before VERSION 6: 36/62 vs 25/54), so it does not count.
 CONFIDENCE: dict[str, float] = {
-    "weak": 0.76,
-    "strong:1": 0.76,
-    "strong:2": 0.92,
+    "weak": 0.78,
+    "strong:1": 0.87,
+    "strong:2": 0.91,
     "strong:3+": 0.96,
 }
-# Rows below this confidence are not emitted: chosen on the dev parts as the threshold with
-# the best recall at precision >= 0.85 (``eval_techniques.py --thresholds``).
+# Rows below this confidence are not emitted: the threshold with the best dev recall at
+# precision >= 0.85 on the dev parts and on audit batch 1 (``eval_techniques.py --thresholds``,
+# ``techniques_audit.py score``). Every bucket is above it: dropping the weak rows would raise
+# batch 1 precision by about 0.01 (0.873 -> 0.886) and cost 0.05 of dev recall (0.76 -> 0.71).
 MIN_CONFIDENCE = 0.0
 
 
