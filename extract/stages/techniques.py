@@ -18,22 +18,27 @@ point into the abstract.
 
 A strong match in a passing mention is lowered to weak evidence: one that follows "such as",
 "e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of",
-"existing/previous methods", "prior research", "comparable with", "on par with", "as in",
-"inspired by", "experiments on", "has been widely used for", "facilitate research on", ... in
-the same clause (a list of names after the cue counts as in it), or that a few words later
-ends in "baseline(s)" ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not tag a paper with RNNs; all
-passing mentions of a tag together count as ONE weak match (they still tag a paper that returns
-to the tag otherwise). Weak matches of two alternatives at one place count once. A tag's
-``weak_context`` (a regular expression) must occur in the abstract or the title for its weak
-evidence to count: "reasoning" three times tags Chain-of-Thought/Reasoning only in a paper
-about language models, "policy" and "reward" tag Reinforcement learning only with an agent,
-an environment, an MDP or a value function.
+"existing/previous methods", "prior research", "comparable with", "on par with", "as in", "inspired
+by", "experiments on", "has been widely used for", "facilitate research on", ... in the same clause
+(a list of names after the cue counts as in it), or that a few words later ends in "baseline(s)"
+("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not
+tag a paper with RNNs; all passing mentions of a tag together count as ONE weak match (they still
+tag a paper that returns to the tag otherwise). Weak matches of two alternatives at one place count
+once. A tag's ``weak_context`` (a regular expression) must occur in the abstract or the title for
+its weak evidence to count: "reasoning" three times tags Chain-of-Thought/Reasoning only in a paper
+about language models, "policy" and "reward" tag Reinforcement learning only with an MDP, a critic,
+a value or reward function. A tag's ``min_strong`` (2 for properties such as interpretability or
+privacy that abstracts name once in passing) is how many strong mentions at distinct places (a
+title match counts as one) make strong evidence; fewer count as weak matches. A tag's ``context``
+(a regular expression) must occur in the abstract or the title for the tag at all (Quantization:
+weights, bits, LLMs...; Chain-of-Thought/Reasoning: a language model). A tag whose strong
+alternative matches the title needs only one mention of any kind in the abstract.
 
 Rows: one per (paper, technique), at the first strong evidence (else the first weak one);
-``evidence`` is the matched text as written in the abstract; ``confidence`` (0-1) is the dev-set
-precision of tags with as much evidence (:data:`CONFIDENCE`): strong mentions at distinct
-places, +1 for a title mention, +1 when weak or passing mentions back them; a tag found from
-weak evidence alone scores as one piece. Rows under :data:`MIN_CONFIDENCE` are not emitted.
+``evidence`` is the matched text as written in the abstract; ``confidence`` (0-1) is the precision
+(dev sets + corpus audit) of tags with as much evidence (:data:`CONFIDENCE`): strong mentions at
+distinct places, +1 for a title mention, +1 when weak or passing mentions back them; a tag found
+from weak evidence alone scores as one piece. Rows under :data:`MIN_CONFIDENCE` are not emitted.
 """
 
 from __future__ import annotations
@@ -215,8 +220,7 @@ _BASELINE_AFTER = re.compile(
 
 
 def _passing(lower: str, start: int, end: int | None = None) -> bool:
-    """Whether the match at ``start`` (ending at ``end``) is a passing mention (see the module
-    docstring)."""
+    """Whether the match at ``start`` (ending at ``end``) is a passing mention."""
     if end is not None and _BASELINE_AFTER.match(lower, end):
         return True
     window = lower[max(0, start - _PASSING_WINDOW) : start]
