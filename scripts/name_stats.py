@@ -9,7 +9,9 @@ candidates with :func:`extract.names.candidates.find_candidates` and the proposa
 
 * ``name``: key, most used spelling, abstracts naming it, abstracts proposing it, then the type
   votes of the sentence cues (:func:`extract.names.types.cue_votes`, once per abstract and type)
-  for method, dataset, metric, task, other;
+  for method, dataset, metric, task, other, then its occurrences (outside acronym definitions)
+  and how many of them pre-modify a noun (:func:`extract.names.types.modifier_use`: "T2I
+  models", "BEV features");
 * ``long``: long forms of acronym definitions ("optimal transport (OT)"), fold key and the
   abstracts defining an acronym with it, when at least ``--min-df``: an acronym whose long form
   many abstracts define names an established concept, however short and ambiguous it is;
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     prop: Counter[str] = Counter()
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     votes: dict[str, Counter[str]] = defaultdict(Counter)
+    occurrences: Counter[str] = Counter()
+    modifier: Counter[str] = Counter()
     cap_mid: Counter[str] = Counter()
     lower: Counter[str] = Counter()
     longs: Counter[str] = Counter()
@@ -104,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
                 doc_longs.add(long_key(c.long))
             keys.add(key)
             spellings[key][c.short] += 1
+            if c.kind not in ("longform", "acronym"):
+                occurrences[key] += 1
+                modifier[key] += T.modifier_use(text, c.end)
             for typ, _w in T.cue_votes(text, c.start, c.end):
                 doc_votes.add((key, typ))
         for p in methods.find_proposed(text):
@@ -142,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
             f"# name statistics of {len(texts)} abstracts of ../shared/corpora, "
             "built by scripts/name_stats.py\n"
         )
-        f.write("# name\tkey\tspelling\tabstracts\tproposed\t" + "\t".join(T.TYPES) + "\n")
+        f.write(
+            "# name\tkey\tspelling\tabstracts\tproposed\t"
+            + "\t".join(T.TYPES)
+            + "\toccurrences (not in an acronym definition)\tof them pre-modifiers\n"
+        )
         f.write("# long\tfold key of a long form\tabstracts defining an acronym with it\n")
         f.write("# proper\tlower-cased proper noun\n")
         for key in sorted(df):
@@ -151,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             spelling = _spelling(spellings[key])
             row = ["name", key, spelling, str(df[key]), str(prop[key])]
             row += [str(votes[key][t]) for t in T.TYPES]
+            row += [str(occurrences[key]), str(modifier[key])]
             f.write("\t".join(row) + "\n")
         f.write("# lower\tfold key of a capitalised compound\tabstracts writing it in lower case\n")
         for key in sorted(df):

@@ -40,7 +40,10 @@ from dataclasses import dataclass
 TOKEN = re.compile(
     r"(?<![\w+@/\\])[A-Za-z0-9][A-Za-z0-9+]*(?:(?:[-.][A-Za-z0-9+]+)|(?:'s))*(?:\+\+)?"
 )
-_UNIT = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?")
+_UNIT = re.compile(
+    r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?"
+    r"|\d+[xX×]\d+(?:[xX×]\d+)?"  # a resolution or a grid: 256x256, 3x3x3
+)
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
@@ -378,7 +381,10 @@ def find_candidates(
                 # "Gibbs sampling", "Kalman filter", "Monte Carlo sampling": a proper noun
                 # naming a method by its head noun
                 i0 = m.start()
-                pm = re.search(r"(?<![\w-])([A-Z][a-z]+)\s$", msent[max(0, i0 - 20) : i0])
+                # "Monte Carlo sampling", also in "quasi-Monte Carlo sampling"
+                pm = re.search(
+                    r"(?:(?<=[a-z]-)|(?<![\w-]))([A-Z][a-z]+)\s$", msent[max(0, i0 - 20) : i0]
+                )
                 if (
                     pm
                     and pm.group(1).lower() in proper

@@ -168,7 +168,7 @@ for _type, _weight, _words in (
         "warping matching flow curvature gradients gradient prediction sampler operator component "
         "maximization maximisation minimization minimisation transform dynamics sampler "
         "block layer layers kernel coding encoding heuristic interpolation alignment finetuning "
-        "probing",
+        "probing fusion",
     ),
     (
         "task",
@@ -306,6 +306,30 @@ def list_votes(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[str, 
                 out[k] = [(t, w / 2) for t, w in votes]
         i = j + 1
     return out
+
+
+# nouns that, right after a name, make it a pre-modifier: "T2I models", "SR methods", "NLI
+# tasks". A name the corpus often writes this way (``name_stats.tsv``: occurrences and
+# pre-modifier occurrences) names a task, a domain or a kind of thing more often than one
+# method, so its "X model" cues say little. Not counted: "X features" (TF-IDF, CLIP features) and
+# the singular "algorithm" and "method" ("the Frank-Wolfe algorithm" names a method).
+_MODIFIED = frozenset(
+    "model models network networks methods approach approaches framework frameworks "
+    "module modules algorithms architecture architectures technique techniques system "
+    "systems task tasks problem problems setting settings scenario scenarios data dataset datasets "
+    "benchmark benchmarks images image videos "
+    "video generation synthesis detection tracking recognition estimation segmentation "
+    "classification reconstruction editing translation retrieval pipeline pipelines domain "
+    "domains space content applications application tools tool research field performance "
+    "quality results accuracy capabilities ability abilities agents agent".split()
+)
+_NEXT_WORD = re.compile(r"(?:'s)?\s+([a-z]+)\b")
+
+
+def modifier_use(text: str, end: int) -> bool:
+    """True when the name ending at ``end`` pre-modifies a noun ("T2I models", "BEV features")."""
+    m = _NEXT_WORD.match(text, end, end + 40)
+    return bool(m) and m.group(1) in _MODIFIED
 
 
 def after_paren_vote(text: str, end: int) -> str | None:

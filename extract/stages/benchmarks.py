@@ -31,7 +31,7 @@ from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import at_clause_start
 
 TABLE = "benchmarks"
-VERSION = "4"
+VERSION = "5"
 DATA_FILES: tuple[str, ...] = (
     "benchmarks_vocab.toml",
     "methods_vocab.toml",

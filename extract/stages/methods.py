@@ -51,7 +51,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "5"
+VERSION = "6"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -189,8 +189,11 @@ _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
     r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
 )
+# "X, a new dataset", "X benchmark"; not "X, an automated system for generating ... datasets"
 _DATASET_AFTER = re.compile(
-    r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,4}?"
+    r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?"
+    r"(?:(?!(?:system|framework|method|model|approach|pipeline|tool|toolkit|algorithm|agent)s?\b)"
+    r"[\w-]+\s+){0,4}?"
     r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b",
     re.I,
 )
@@ -523,7 +526,7 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
                     "type": r["type"],
                     "confidence": r["confidence"],
                     "surface": r["surface"],
-            "long_form": r.get("long_form"),
+                    "long_form": r.get("long_form"),
                 }
             )
     out.sort(key=lambda r: (r["start"], r["end"]))
