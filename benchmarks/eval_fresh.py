@@ -9,6 +9,10 @@ and role, and the table-level ``gold`` lists, techniques and model sizes include
 labelled by reading the abstracts, before any extractor ran on them, and it is never used to
 tune rules: it is a second held-out set, for the figures in ``docs/ACCURACY.md``.
 
+Three abstracts of the set were also drawn by the corpus audits (``techniques_audit.jsonl``,
+``names_audit.jsonl``), whose verdicts were used to tune rules; they are left out of the scores
+(``--keep-audited`` keeps them).
+
 Scores are the measures of ``eval_names.py`` (names per type and role, the ``methods`` table's
 proposed and mentioned rows, ``benchmarks``, ``techniques`` and ``sizes``), micro-averaged over
 (abstract, name) pairs.
@@ -24,6 +28,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEVSET = ROOT / "benchmarks" / "devset" / "fresh.jsonl"
+AUDITS = ("techniques_audit.jsonl", "names_audit.jsonl")
+
+
+def audited_sources(devset_dir: Path = DEVSET.parent) -> set[str]:
+    """Sources of the abstracts whose rows a corpus audit judged (used to tune rules)."""
+    out = set()
+    for name in AUDITS:
+        path = devset_dir / name
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    out.add(json.loads(line)["source"])
+    return out
 
 
 def _eval_names():
@@ -35,10 +52,18 @@ def _eval_names():
     return mod
 
 
-def fresh_scores(path: Path = DEVSET) -> dict[str, tuple[float, float, float, int, int]]:
-    """measure -> (P, R, F1, gold count, predicted count) on the fresh set."""
-    en = _eval_names()
+def load(path: Path = DEVSET, keep_audited: bool = False) -> list[dict]:
+    """The fresh records, without those a tuning audit also judged unless ``keep_audited``."""
     recs = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    if not keep_audited:
+        seen = audited_sources(path.parent)
+        recs = [r for r in recs if r["source"] not in seen]
+    return recs
+
+
+def fresh_scores(recs: list[dict]) -> dict[str, tuple[float, float, float, int, int]]:
+    """measure -> (P, R, F1, gold count, predicted count) on the fresh records."""
+    en = _eval_names()
     counts = en.score(recs)
     return {k: (*en.prf(*v), v[0] + v[2], v[0] + v[1]) for k, v in counts.items()}
 
@@ -46,13 +71,15 @@ def fresh_scores(path: Path = DEVSET) -> dict[str, tuple[float, float, float, in
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--devset", default=str(DEVSET))
+    ap.add_argument("--keep-audited", action="store_true", help="also score audited abstracts")
     args = ap.parse_args(argv)
     path = Path(args.devset)
     if not path.exists():
         print(f"eval_fresh: no such file: {path}", file=sys.stderr)
         return 2
     n = sum(1 for x in path.read_text(encoding="utf-8").splitlines() if x.strip())
-    scores = fresh_scores(path)
+    recs = load(path, args.keep_audited)
+    scores = fresh_scores(recs)
     en = _eval_names()
     labels = [
         "names",
@@ -61,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         "role=used",
         *(f"table:{k}" for k in (*en.TABLE_KEYS, "sizes")),
     ]
-    print(f"fresh check set: {n} abstracts ({path.name})")
+    left = f", {n - len(recs)} also in a tuning audit left out" if len(recs) < n else ""
+    print(f"fresh check set: {len(recs)} of {n} abstracts scored ({path.name}{left})")
     print(f"{'measure':<18}{'P':>6}{'R':>6}{'F1':>6}{'gold':>6}{'pred':>6}")
     for label in labels:
         p, r, f, g, k = scores.get(label, (0.0, 0.0, 0.0, 0, 0))
