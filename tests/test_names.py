@@ -455,3 +455,23 @@ def test_a_name_the_corpus_writes_as_a_pre_modifier_is_a_task():
         "due to their simplicity of only requiring a linear optimization oracle."
     )
     assert "Frank-Wolfe" in _methods_used(text)
+
+
+def test_a_proposed_acronym_takes_its_long_form_from_the_title():
+    # icml2024 "APT: Adaptive Pruning and Tuning Pretrained Language Models for Efficient
+    # Training and Inference": the abstract never spells APT out
+    from extract.records import PaperText
+
+    title = (
+        "APT: Adaptive Pruning and Tuning Pretrained Language Models for Efficient Training and "
+        "Inference"
+    )
+    text = (
+        "To improve both training and inference efficiency, we introduce APT that adaptively "
+        "*prunes* and *tunes* parameters for the LMs."
+    )
+    (row,) = [r for r in names.extract_rows(PaperText("p", text, title)) if r["name"] == "APT"]
+    assert (row["role"], row["long_form"]) == ("proposed", "Adaptive Pruning and Tuning")
+    # a title whose words do not spell the acronym gives none
+    row = names.extract_rows(PaperText("p", text, "APT: Improving Specialist LLM Performance"))
+    assert [r["long_form"] for r in row if r["name"] == "APT"] == [None]

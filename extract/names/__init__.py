@@ -49,9 +49,10 @@ name ("PoliFormer (Policy Transformer)" does not mention the Transformer).
 
 Rows: one per (paper, name) at its first occurrence; ``start``/``end`` are offsets into
 ``paper.abstract`` (the short form of an acronym when the abstract uses it, else its long form).
-``long_form``: the long form an acronym has in this abstract ("Adaptive Prefix Tuning" for APT),
-else None; a short acronym names different things in different papers, its long form says which
-(:func:`extract.names.candidates.long_key` folds it for counting).
+``long_form``: the long form an acronym has in this abstract ("Adaptive Prefix Tuning" for APT)
+or, for a proposed acronym the abstract does not spell out, in its title ("APT: Adaptive Pruning
+and Tuning ..."), else None; a short acronym names different things in different papers, its long
+form says which (:func:`extract.names.candidates.long_key` folds it for counting).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from extract.names import types as T
 from extract.names.candidates import (
     COMPOUND_TAILS,
     Candidate,
+    acronym_definitions,
     find_candidates,
     fold,
     long_key,
@@ -80,7 +82,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "5"
+VERSION = "6"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -235,6 +237,30 @@ def _name_like(name: str) -> bool:
     return token_shaped(name) or bool(
         re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z]+)*(?: [A-Z][\w-]*)*", name)
     )
+
+
+@lru_cache(maxsize=4096)
+def _title_long_form(title: str, key: str) -> str | None:
+    """The long form the title gives the acronym with fold key ``key``, else None.
+
+    "À-La-Carte Prompt Tuning (APT): ..." (a definition in the title) or "APT: Adaptive
+    Personalized Training for Diffusion Models" (the words after the colon spell it): a proposed
+    acronym the abstract itself does not define still has a long form to tell it apart.
+    """
+    for c in acronym_definitions(title, 0):
+        if c.kind == "acronym" and fold(c.short) == key:
+            return c.long
+    m = re.match(r"\s*([^:]{2,20}?)\s*:\s*(.+)", title)
+    if not m or fold(m.group(1)) != key or not m.group(1).isupper():
+        return None
+    letters = [ch for ch in m.group(1) if ch.isalpha()]
+    words = m.group(2).split()
+    for n in range(len(letters), len(words[: len(letters) + 3]) + 1):
+        phrase = " ".join(words[:n])
+        initials = [w[0].upper() for w in re.findall(r"[A-Za-z][\w]*", phrase) if w[0].isupper()]
+        if initials == [ch.upper() for ch in letters] and words[n - 1][:1].isupper():
+            return phrase.rstrip(",;.")
+    return None
 
 
 def _modifier_discount(ns: NameStats) -> float:
@@ -544,6 +570,9 @@ def recognise(
             else:
                 display = singular(acc.short_first.short if acc.short_first else acc.first.short)
         first = acc.short_first or acc.first
+        long = acc.long
+        if long is None and role == "proposed" and title:
+            long = _title_long_form(title, key)
         out.append(
             Name(
                 display,
@@ -553,7 +582,7 @@ def recognise(
                 " | ".join(acc.surfaces),
                 first.start,
                 first.end,
-                acc.long,
+                long,
             )
         )
     out.sort(key=lambda n: (n.start, n.end))
