@@ -2,6 +2,7 @@
 
     python benchmarks/proposed_audit.py sample --batch 1 > /tmp/proposed_batch1.jsonl
     python benchmarks/proposed_audit.py score [--batch 1] [--errors]
+    python benchmarks/proposed_audit.py flips --old REV [--n 3000] [--show 15]
 
 ``sample`` draws abstracts of ``../shared/corpora/recent`` (2023-2025) with a fixed seed per
 batch (batch 1: 1201, 40 abstracts, 2 per venue-year file; batch 2: 1202, 20 abstracts, 1 per
@@ -21,6 +22,12 @@ matches. Batch 1 is for tuning; batch 2 was labelled blind and is not used for t
 ``score`` runs :func:`extract.names.extract_rows` on each labelled abstract and prints proposed
 P/R/F1 per batch (names matched on their fold key, :func:`extract.names.candidates.fold`; a
 predicted acronym also matches through the long form this abstract gives it).
+
+``flips`` checks a change of the proposal cues against the corpus: it runs the recogniser on
+``--n`` random corpus abstracts (``paperlists`` and ``recent``, seed 7, dev-set and audit
+abstracts left out) with the current ``extract/names/roles.py`` and with the one of git
+revision ``--old``, counts the names whose role flips and prints ``--show`` random flips with
+their sentence, for a person to judge.
 """
 
 from __future__ import annotations
@@ -168,6 +175,76 @@ def score(batches: list[int] | None, errors: bool) -> dict[int, tuple[int, int, 
     return {b: tuple(c) for b, c in counts.items()}
 
 
+def _corpus_sample(n: int) -> list[tuple[str, dict]]:
+    texts, sources = _excluded()
+    if AUDIT.exists():
+        texts |= {_norm(r["text"]) for r in _load(None)}
+    pool = []
+    for path in sorted((ROOT.parent / "shared" / "corpora").glob("*/*.json")):
+        for i, rec in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+            src = f"{path.parent.name}/{path.name}:record {i}"
+            a = rec.get("abstract") or ""
+            if len(a.split()) >= 40 and src not in sources and _norm(a) not in texts:
+                pool.append((src, rec))
+    random.Random(7).shuffle(pool)
+    return pool[:n]
+
+
+def _roles_of(docs: list[tuple[str, dict]]) -> dict[tuple[str, str], tuple[str, str]]:
+    from extract import names
+    from extract.records import PaperText
+
+    names.recognise.cache_clear()
+    out = {}
+    for src, rec in docs:
+        for r in names.extract_rows(PaperText(src, rec["abstract"], rec.get("title"))):
+            out[(src, r["name"])] = (r["role"], r["type"])
+    return out
+
+
+def flips(old_rev: str, n: int, show: int) -> None:
+    """Names whose role differs between ``roles.py`` of ``old_rev`` and the current one."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    from extract import names
+    from extract.names import roles
+
+    docs = _corpus_sample(n)
+    new = _roles_of(docs)
+    src = subprocess.run(
+        ["git", "show", f"{old_rev}:extract/names/roles.py"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(src)
+    spec = importlib.util.spec_from_file_location("roles_old", f.name)
+    old_mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old_mod)
+    names.R = old_mod
+    try:
+        old = _roles_of(docs)
+    finally:
+        names.R = roles
+        names.recognise.cache_clear()
+    recs = dict(docs)
+    changed = [k for k in new.keys() | old.keys() if new.get(k, ("-",))[0] != old.get(k, ("-",))[0]]
+    to_prop = [k for k in changed if new.get(k, ("-",))[0] == "proposed"]
+    print(f"{len(docs)} abstracts; proposed names old {sum(v[0] == 'proposed' for v in old.values())}"
+          f", new {sum(v[0] == 'proposed' for v in new.values())}; flips {len(changed)} "
+          f"({len(to_prop)} to proposed, {len(changed) - len(to_prop)} away from it)")
+    rng = random.Random(11)
+    for k in rng.sample(sorted(changed), min(show, len(changed))):
+        text = _norm(recs[k[0]]["abstract"])
+        name = k[1]
+        i = text.find(name)
+        ctx = text[max(0, i - 200) : i + 120] if i >= 0 else text[:300]
+        print(f"\n{k[0]} | {name}: {old.get(k, ('-', ''))} -> {new.get(k, ('-', ''))}")
+        print(f"  title: {recs[k[0]].get('title')}")
+        print(f"  ...{ctx}...")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -176,8 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("score", help="proposed P/R/F1 against the labels")
     c.add_argument("--batch", type=int, action="append", help="default: every batch")
     c.add_argument("--errors", action="store_true", help="print each abstract's FP and FN")
+    fl = sub.add_parser("flips", help="role flips against roles.py of a git revision")
+    fl.add_argument("--old", required=True, help="git revision of the old roles.py")
+    fl.add_argument("--n", type=int, default=3000)
+    fl.add_argument("--show", type=int, default=15)
     a = ap.parse_args(argv)
-    if a.cmd == "sample":
+    if a.cmd == "flips":
+        flips(a.old, a.n, a.show)
+    elif a.cmd == "sample":
         for rec in sample(a.batch):
             print(json.dumps(rec, ensure_ascii=False))
     else:

@@ -72,6 +72,42 @@ _WE_AFTER = re.compile(
 )
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 
+# named parts of the paper's own method, data set or metric, listed after a count:
+# "we provide two intrinsic rewards to motivate agents, i.e., IDI and CDI", "our framework
+# consists of two modules, local parameter disentanglement (LPD) and global ... (GDCA)",
+# "the FBI framework, which includes components like the Bias Unveiler, Bias Detective, ..."
+_PART_NOUNS = (
+    r"modules?|components?|sub-?modules?|parts|stages|phases|steps|blocks|branches|layers|units|"
+    r"networks|encoders|decoders|heads|losses|loss functions|objectives|rewards|regularizers|"
+    r"terms|strategies|mechanisms|techniques|algorithms|variants|metrics|measures|scores|"
+    r"indicators|datasets|benchmarks|corpora|subsets|splits|tools|agents|designs|innovations|"
+    r"operators|schemes|constraints|tasks"
+)
+_PART_VERB = (
+    r"(?:propose|introduce|present|design|develop|devise|provide|construct|build|create|"
+    r"contribute|release|offer|formulate|define)(?:s|d|ed)?|built|"
+    r"(?:consist|compris|includ|contain|incorporat|integrat|featur)(?:es|s|e|ed|ing)?(?:\s+of)?|"
+    r"(?:is|are)\s+(?:composed|made\s+up)\s+of"
+)
+_ITEM_WORD = r"(?!(?:based|on|from|using|via|by|in|with|which|that|to)\b)[\w-]+"
+_PART_LIST = re.compile(
+    rf"\b(?:{_PART_VERB})\s+(?:(?:of\s+)?(?:the\s+)?following\s+)?"
+    r"(?:(?:two|three|four|five|six|several|multiple|\d)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:{_PART_NOUNS})(?:\s+(?:to|for)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?\s*"
+    r"(?:[:,]\s*|\(\s*|\s+)(?:(?:i\.e\.|namely|including|like|such\s+as|called|named)\s*,?\s*)?"
+    r"|(?:(?:key|core|main|novel|new)\s+)?(?:modules|components|sub-?modules)\s*,?\s+"
+    r"(?:i\.e\.|namely|including|like|such\s+as)\s*,?\s*)"
+    r"(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?"
+    # the items before the name: a few words each (not "based on X"), an optional "(ACR)",
+    # separated by commas or "and"
+    rf"(?:(?:the\s+)?(?:{_ITEM_WORD})(?:\s+(?:{_ITEM_WORD})){{0,5}}\s*(?:\([^()]{{1,25}}\))?"
+    r"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?)*(?:the\s+)?$"
+)
+_OURS = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|[Tt]he\s+proposed|[Ii]t|[Tt]his\s+(?:paper|work|framework|method|model|"
+    r"approach|system|benchmark|dataset|metric))\b"
+)
+
 
 def title_name(title: str | None) -> str | None:
     """The name a title starts with ("Short-Dot: Computing ..." -> "Short-Dot"), else None."""
@@ -105,4 +141,8 @@ def proposal_cue(text: str, start: int, end: int) -> float:
     pm = _IN_PAREN.search(before)
     if pm and re.match(r"\s*\)", after) and not _PAREN_STOP.search(pm.group()):
         return 0.8
+    before = text[max(s0, start - 320) : start]  # a list of parts can be long
+    lm = _PART_LIST.search(before)
+    if lm and _OURS.search(before[: lm.start()]) and not _NOT_NEW.search(before):
+        return 0.75
     return 0.0
