@@ -475,3 +475,26 @@ def test_a_proposed_acronym_takes_its_long_form_from_the_title():
     # a title whose words do not spell the acronym gives none
     row = names.extract_rows(PaperText("p", text, "APT: Improving Specialist LLM Performance"))
     assert [r["long_form"] for r in row if r["name"] == "APT"] == [None]
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # coling2025 (FSL is few-shot learning in the priors) and acl2021 (SAR synthetic aperture
+        # radar): an acronym defined here with a long form the corpus does not know is a new
+        # sense, its priors and corpus votes do not hold
+        (
+            "To overcome the above challenges, we propose a Forgetting-Subdued Learning (FSL) "
+            "model which solves the forgetting problem on old entity types from both intra-client "
+            "and inter-client two aspects.",
+            "FSL",
+        ),
+        (
+            "In this paper, we propose a select-and-rerank (SAR) progressive framework based on "
+            "Visual Entailment.",
+            "SAR",
+        ),
+    ],
+)
+def test_an_acronym_with_a_new_long_form_is_a_new_sense(text, name):
+    assert _names(text)[name] == ("method", "proposed")

@@ -82,7 +82,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "6"
+VERSION = "7"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -171,6 +171,7 @@ class Priors:
     types: dict[str, str]  # fold key -> prior type
     not_names: frozenset[str]  # fold keys
     words: frozenset[str]  # single capitalised words a vocabulary knows (Transformer, Gemini)
+    vocab: frozenset[str] = frozenset()  # fold keys of the method and benchmark vocabularies
 
 
 @lru_cache(maxsize=1)
@@ -205,7 +206,15 @@ def priors() -> Priors:
         if re.fullmatch(r"[A-Z][a-z]+", s)
     }
     common = frozenset(fold(w) for w in stop.get("common", []) if w not in words)
-    return Priors(canonical, types, frozenset(not_names | common), frozenset(words))
+    vocab = {
+        fold(x)
+        for v in (mv.get("method", []), bv.get("benchmark", []))
+        for e in v
+        for x in (e["name"], *e.get("aliases", []))
+    }
+    return Priors(
+        canonical, types, frozenset(not_names | common), frozenset(words), frozenset(vocab)
+    )
 
 
 _LATEX = re.compile(
@@ -480,18 +489,22 @@ def recognise(
         if mv:
             scores[mv[0]] = scores.get(mv[0], 0.0) + mv[1]
         prior = pr.types.get(key)
-        if prior:
+        # an acronym defined here with a long form the corpus does not know (in fewer than 3
+        # abstracts) is another sense of the short form the priors and the corpus votes speak of
+        # ("subgraph retriever (SR)" is not super-resolution): they do not count, and it may be
+        # the paper's own
+        novel = bool(acc.long) and long_key(acc.long) not in st.longs and key not in pr.vocab
+        if prior and not novel:
             scores[prior] = scores.get(prior, 0.0) + 6.0
         ns = st.names.get(key)
-        if ns and ns.df >= 3:
+        # the corpus votes of a short form are those of its common senses: an acronym this
+        # abstract defines with a long form the corpus does not know ("Pivot Elements (PEs)") is
+        # another sense, and they do not count
+        if ns and ns.df >= 3 and not novel:
             total = sum(ns.votes.values())
-            # the corpus votes of a short form are those of its common senses: an acronym this
-            # abstract defines with a long form the corpus does not know ("Pivot Elements (PEs)")
-            # is another sense, and the votes count less
-            sense = 0.3 if acc.long and long_key(acc.long) not in st.longs else 1.0
             if total:  # a vote or two across the corpus weighs less than a sentence cue
                 for t, v in ns.votes.items():
-                    w = sense * 3.0 * v / total * min(1.0, total / 3)
+                    w = 3.0 * v / total * min(1.0, total / 3)
                     if t == "method" and (d := _modifier_discount(ns)) < 1.0:
                         # the discounted votes are those of a task ("T2I models")
                         scores["task"] = scores.get("task", 0.0) + w * (1.0 - d)
@@ -504,7 +517,7 @@ def recognise(
                 scores["task"] = scores.get("task", 0.0) + m
         role = "proposed" if key in proposed_keys else "mentioned"
         cue_conf = 0.0
-        can_be_new = key not in pr.types and (acc.long or _name_like(acc.first.short))
+        can_be_new = (key not in pr.types or novel) and (acc.long or _name_like(acc.first.short))
         if role == "mentioned" and can_be_new:
             cue_conf = max(
                 [R.proposal_cue(text, s, e) for s, e in acc.spans + acc.long_spans]
@@ -513,7 +526,7 @@ def recognise(
             if cue_conf:
                 role = "proposed"
         if role == "proposed" and (
-            key in pr.canonical
+            (key in pr.canonical and not novel)
             or (acc.long and st.longs.get(long_key(acc.long), 0) >= LONG_USED)
             or (not acc.long and widely_used(ns))
         ):
