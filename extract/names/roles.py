@@ -57,6 +57,22 @@ _DIRECT = re.compile(
     r"|(?:a|an|the)\s+(?:[\w-]+\s+)"
     r"{0,6}?(?:" + _NOUNS + r")s?\s+(?:called\s+|named\s+)?)?[\"“'‘]?$"
 )
+# "we release the Hanja Understanding Evaluation dataset", "we propose a novel Multimodal Graph
+# Transformer for ...": the name right after the article, followed by its head noun or by the
+# end of the phrase (not "we propose a Transformer-based", "a CNN encoder and ...")
+_ARTICLE_NAME = re.compile(
+    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
+    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
+    + f"(?:{_CUE})"
+    + r"\s+(?:a|an|the)\s+(?:(?:novel|new|first|simple|unified|large-scale|general|generic|"
+    r"lightweight|efficient|effective|challenging|comprehensive|multilingual|multimodal|"
+    r"high-quality|publicly\s+available)\s+){0,3}$"
+)
+_HEAD_AFTER = re.compile(rf"\s+(?:{_NOUNS})s?\b")
+_NAME_FOLLOWS = re.compile(  # "a ... dataset of Euphemisms named BME": the name comes later
+    rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:of|named|called|dubbed|termed|coined|abbreviated)\b"
+)
+_PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:for|to|that|which|with|in|on|as|where)\b)")
 _IN_PAREN = re.compile(
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:" + _CUE + r")\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
 )
@@ -123,6 +139,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
     0 when there is no cue.
     """
     after = text[end : end + 80]
+    name = text[start:end]
     if re.match(r"-[a-z]", after):
         return 0.0  # "our RNN-based model": the name is a modifier
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
@@ -132,6 +149,17 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         return 0.9
     if _DIRECT.search(before):
         return 0.9
+    am = _ARTICLE_NAME.search(before)
+    if (
+        am
+        and re.search(r"[A-Z][a-z]{2,}", name)  # a phrase, not an acronym ("an FCD method")
+        and name.lower() not in text[:start].lower()  # not a name the abstract used before
+        and (
+            (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
+            or (re.search(r"(?:novel|new)\s+$", am.group()) and _PHRASE_END.match(after))
+        )
+    ):
+        return 0.85
     if _WE_AFTER.match(after):
         return 0.85  # "the external states transition model (ESTM) we developed"
     if _APPOSITIVE_NEW.match(after) and not _NOT_NEW.search(before[-40:]):
