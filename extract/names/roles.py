@@ -37,7 +37,8 @@ _OWN = re.compile(
 _NAMED = re.compile(
     r"(?:\b(?:[Ww]e|I)\s+(?:call|name|term|dub|coin)\s+"
     r"(?:(?:it|this|them|these|this\s+[\w-]+|our\s+[\w-]+|the\s+[\w-]+)\s+)?(?:as\s+)?"
-    r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?)"
+    r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?"
+    r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:(?:a|an|the)\s+)?)"
     r"[\"“'‘]?$"
 )
 _NOT_NEW = re.compile(
@@ -106,6 +107,12 @@ _PART_VERB = (
     r"(?:is|are)\s+(?:composed|made\s+up)\s+of"
 )
 _ITEM_WORD = r"(?!(?:based|on|from|using|via|by|in|with|which|that|to)\b)[\w-]+"
+# the items of a list before the name: a few words each (not "based on X"), an optional
+# "(ACR)", separated by commas or "and"
+_ITEMS = (
+    rf"(?:(?:the\s+)?(?:{_ITEM_WORD})(?:\s+(?:{_ITEM_WORD})){{0,5}}\s*(?:\([^()]{{1,25}}\))?"
+    r"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?)*(?:the\s+)?$"
+)
 _PART_LIST = re.compile(
     rf"\b(?:{_PART_VERB})\s+(?:(?:of\s+)?(?:the\s+)?following\s+)?"
     r"(?:(?:two|three|four|five|six|several|multiple|\d)\s+(?:[\w-]+\s+){0,3}?"
@@ -114,11 +121,24 @@ _PART_LIST = re.compile(
     r"|(?:(?:key|core|main|novel|new)\s+)?(?:modules|components|sub-?modules)\s*,?\s+"
     r"(?:i\.e\.|namely|including|like|such\s+as)\s*,?\s*)"
     r"(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?"
-    # the items before the name: a few words each (not "based on X"), an optional "(ACR)",
-    # separated by commas or "and"
-    rf"(?:(?:the\s+)?(?:{_ITEM_WORD})(?:\s+(?:{_ITEM_WORD})){{0,5}}\s*(?:\([^()]{{1,25}}\))?"
-    r"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?)*(?:the\s+)?$"
+    + _ITEMS
 )
+# "our proposed variants, TTLM-large and TTLM-Tiny"
+_OWN_LIST = re.compile(
+    r"(?:\b[Oo]ur|\b[Tt]he\s+proposed)\s+(?:(?:proposed|new|novel)\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+    rf"(?:{_NOUNS})s\s*[,:]\s*(?:(?:i\.e\.|namely)\s*,?\s*)?" + _ITEMS
+)
+# "a novel adaptive and permutation invariant pooling strategy, SetMixer, ...", and in a sentence
+# of ours "a crossmodal fusion module, Plug-in Audio-Visual Fusion (PAVF), combines ..."
+_NOVEL_APPOS = re.compile(
+    rf"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){{0,4}}?(?:{_NOUNS}),\s*$"
+)
+_PART_APPOS = re.compile(
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:module|component|block|layer|branch|unit|head|loss|"
+    r"mechanism|strategy|network|encoder|decoder|operator|regularizer|reward|metric|dataset|"
+    r"benchmark),\s*$"
+)
+_APPOS_END = re.compile(r"\s*(?:\([^()]{1,25}\)\s*)?(?:,|\s(?:that|which|to)\b)")
 _OURS = re.compile(
     r"\b(?:[Ww]e|[Oo]ur|[Tt]he\s+proposed|[Ii]t|[Tt]his\s+(?:paper|work|framework|method|model|"
     r"approach|system|benchmark|dataset|metric))\b"
@@ -169,7 +189,18 @@ def proposal_cue(text: str, start: int, end: int) -> float:
     pm = _IN_PAREN.search(before)
     if pm and re.match(r"\s*\)", after) and not _PAREN_STOP.search(pm.group()):
         return 0.8
+    if _APPOS_END.match(after) and (
+        _NOVEL_APPOS.search(before)
+        or (
+            (pa := _PART_APPOS.search(before))
+            and _OURS.search(before[: pa.start()])
+            and not _NOT_NEW.search(before)
+        )
+    ):
+        return 0.8
     before = text[max(s0, start - 320) : start]  # a list of parts can be long
+    if _OWN_LIST.search(before):
+        return 0.75
     lm = _PART_LIST.search(before)
     if lm and _OURS.search(before[: lm.start()]) and not _NOT_NEW.search(before):
         return 0.75
