@@ -1,0 +1,153 @@
+"""extract.names.roles: proposal cues around a name, on real sentences of corpus abstracts.
+
+Each text is quoted from the ``../shared/corpora`` abstract named in its comment
+(venue file: record). The positive cases were found by ``benchmarks/proposed_audit.py flips``
+and read; the negative ones are near misses of the same cues.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from extract import names
+from extract.names import roles as R
+
+
+def _roles(text: str, title: str | None = None) -> dict[str, str]:
+    return {n.name: n.role for n in names.recognise(text, title)}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # recent/icml2023:908 (named parts after a count, "i.e.")
+        (
+            "Based on definitions, we provide two intrinsic rewards to motivate agents, i.e., "
+            "individual diligence intrinsic motivation (IDI) and collaborative diligence "
+            "intrinsic motivation (CDI). IDI and CDI employ counterfactual reasoning.",
+            ("IDI", "CDI"),
+        ),
+        # recent/iclr2024:878 ("consists of three components:")
+        (
+            "Our PDF mainly consists of three components: multi-periodic decoupling block (MDB), "
+            "dual variations modeling block (DVMB), and variations aggregation block (VAB).",
+            ("MDB", "DVMB", "VAB"),
+        ),
+        # recent/acl2023:792 ("consists of two modules:", names without a long form)
+        (
+            "Our framework consists of two modules: PairRanker and GenFuser, addressing the "
+            "observation that optimal LLMs for different examples can significantly vary.",
+            ("PairRanker", "GenFuser"),
+        ),
+        # recent/acl2025:1238 ("which includes components like the ...", a long list)
+        (
+            "In response, we propose the Financial Bias Indicators (FBI) framework, which "
+            "includes components like the Bias Unveiler, Bias Detective, Bias Tracker, and Bias "
+            "Antidote, designed to identify, detect, analyze, and mitigate financial biases.",
+            ("Bias Unveiler", "Bias Antidote"),
+        ),
+        # paperlists/naacl2022:301 ("we release the <Phrase> dataset")
+        (
+            "Toward building and evaluating language models for Hanja, we release the Hanja "
+            "Understanding Evaluation dataset consisting of chronological attribution, topic "
+            "classification, named entity recognition, and summary retrieval tasks.",
+            ("Hanja Understanding Evaluation",),
+        ),
+        # recent/iccv2023:1532 ("we propose the <Phrase> method")
+        (
+            "Moreover, we propose the Class Center Contrast method to jointly utilize the labeled "
+            "and unlabeled data.",
+            ("Class Center Contrast",),
+        ),
+        # paperlists/iclr2017:48 ("which we refer to as X")
+        (
+            "To obtain repeated rapid convergence, we leverage recent work on cyclic learning rate "
+            "schedules. The resulting technique, which we refer to as Snapshot Ensembling, is "
+            "simple, yet surprisingly effective.",
+            ("Snapshot Ensembling",),
+        ),
+        # recent/iclr2023:1141 ("our proposed variants, A and B")
+        (
+            "To show the usefulness of TTLM, we perform a principled experimental evaluation on "
+            "language modeling tasks, showing that our proposed variants, TTLM-large and "
+            "TTLM-Tiny, can be more effective than Vanilla RNN while TTLM-Tiny has the half of "
+            "the model size.",
+            ("TTLM-Tiny",),
+        ),
+        # paperlists/icml2018:432 ("a new algorithm, X,")
+        (
+            "Next, we give a new algorithm, UCB-GT, that exploits historical data and "
+            "time-varying feedback graphs.",
+            ("UCB-GT",),
+        ),
+        # paperlists/acl2021:692 ("a newly created evaluation dataset, X," in a sentence of ours)
+        (
+            "We experiment with a newly created evaluation dataset, Politi-Prov, based on "
+            "fact-checking articles from www.politifact.com; our experimental results show that "
+            "our solution leads to a significant improvement over baselines.",
+            ("Politi-Prov",),
+        ),
+    ],
+)
+def test_proposed(text: str, expected: tuple[str, ...]) -> None:
+    got = _roles(text)
+    for name in expected:
+        assert got.get(name) == "proposed", (name, got)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        # recent/cvpr2024:1378 (a list item "based on X" is not a part of ours)
+        (
+            "To train and evaluate our model we have constructed two text-annotated listening "
+            "head datasets based on ViCo and RealTalk which provide text-video paired labels.",
+            "RealTalk",
+        ),
+        # recent/iclr2024:539 ("a novel FCD method" is a method of the class FCD, used before)
+        (
+            "This discrepancy has motivated the development of federated causal discovery (FCD) "
+            "approaches. However, existing FCD methods may be limited by their potentially "
+            "restrictive assumptions. In this paper, we propose a novel FCD method attempting to "
+            "accommodate arbitrary causal models and heterogeneous data.",
+            "FCD",
+        ),
+        # recent/cvpr2023:1744 (a count list of data sets the paper runs on, not builds)
+        (
+            "To validate our approaches, we conduct extensive experiments on four REC benchmarks, "
+            "i.e., RefCOCO, RefCOCO+, RefCOCOg and ReferItGame.",
+            "ReferItGame",
+        ),
+    ],
+)
+def test_not_proposed(text: str, name: str) -> None:
+    assert _roles(text).get(name) != "proposed"
+
+
+def test_part_list_needs_our_sentence() -> None:
+    # recent/iclr2024:878, the subject replaced by a prior method's: the cue needs "our"/"we"/"it"
+    text = (
+        "Our PDF mainly consists of three components: multi-periodic decoupling block (MDB), "
+        "dual variations modeling block (DVMB), and variations aggregation block (VAB)."
+    )
+    i = text.index("dual variations")
+    j = i + len("dual variations modeling block")
+    assert R.proposal_cue(text, i, j) > 0
+    other = text.replace("Our PDF mainly", "Prior work")
+    i = other.index("dual variations")
+    assert R.proposal_cue(other, i, i + len("dual variations modeling block")) == 0
+
+
+def test_article_name_needs_a_phrase_new_here() -> None:
+    # paperlists/acl2022:206: "we propose a Cross-Modal Code Matching objective"
+    text = (
+        "Beyond the shared embedding space, we propose a Cross-Modal Code Matching objective "
+        "that forces the representations from different views (modalities) to have a similar "
+        "distribution over the discrete embedding space."
+    )
+    i = text.index("Cross-Modal")
+    j = i + len("Cross-Modal Code Matching")
+    assert R.proposal_cue(text, i, j) > 0
+    earlier = "Cross-Modal Code Matching was studied before. " + text
+    k = earlier.index("Cross-Modal", 10)
+    assert R.proposal_cue(earlier, k, k + len("Cross-Modal Code Matching")) == 0
