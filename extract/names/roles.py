@@ -38,8 +38,15 @@ _NAMED = re.compile(
     r"(?:\b(?:[Ww]e|I)\s+(?:call|name|term|dub|coin)\s+"
     r"(?:(?:it|this|them|these|this\s+[\w-]+|our\s+[\w-]+|the\s+[\w-]+)\s+)?(?:as\s+)?"
     r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?"
+    r"(?P<the>the\s+)?"
     r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:(?:a|an|the)\s+)?)"
+    # "named RF-DARTS and RF-PCDARTS": the names after the first
+    r"(?:[\"“'‘]?[\w-]+[\"”'’]?\s*(?:,\s*|,?\s+and\s+))*"
     r"[\"“'‘]?$"
+)
+_OWN_NEAR = re.compile(
+    r"\b(?:[Oo]ur|novel|new|(?:[Ww]e|paper|work)\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|"
+    r"design|devise|provide)s?)\b"
 )
 _NOT_NEW = re.compile(
     r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
@@ -131,14 +138,17 @@ _OWN_LIST = re.compile(
 # "a novel adaptive and permutation invariant pooling strategy, SetMixer, ...", and in a sentence
 # of ours "a crossmodal fusion module, Plug-in Audio-Visual Fusion (PAVF), combines ..."
 _NOVEL_APPOS = re.compile(
-    rf"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){{0,4}}?(?:{_NOUNS}),\s*$"
+    rf"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){{0,4}}?(?:{_NOUNS})"
+    r"(?:\s+(?:to|for)\s+[\w-]+(?:\s+[\w-]+){0,3})?\s*[,:]\s*$"
 )
+# "we insert a novel Hierarchical Frame-Selector (HFS) module into ...": whatever the verb
+_NOVEL_NAME = re.compile(r"\b(?:a|an)\s+novel\s+$")
 _PART_APPOS = re.compile(
     r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:module|component|block|layer|branch|unit|head|loss|"
     r"mechanism|strategy|network|encoder|decoder|operator|regularizer|reward|metric|dataset|"
     r"benchmark),\s*$"
 )
-_APPOS_END = re.compile(r"\s*(?:\([^()]{1,25}\)\s*)?(?:,|\s(?:that|which|to)\b)")
+_APPOS_END = re.compile(r"\s*(?:\([^()]{1,25}\)\s*)?(?:[,.;]|\s(?:that|which|to)\b)")
 _OURS = re.compile(
     r"\b(?:[Ww]e|[Oo]ur|[Tt]he\s+proposed|[Ii]t|[Tt]his\s+(?:paper|work|framework|method|model|"
     r"approach|system|benchmark|dataset|metric))\b"
@@ -165,10 +175,28 @@ def proposal_cue(text: str, start: int, end: int) -> float:
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
     before = text[max(s0, start - 140) : start]
     nm = _NAMED.search(before)
-    if nm and not _NOT_NEW.search(before[: nm.start()][-80:]):
+    if (
+        nm
+        and not _NOT_NEW.search(before[: nm.start()][-80:])
+        # "called the X" names a thing of ours ("our model, termed the ..."), not "a divergence
+        # called the Tsallis KL divergence" or "sometimes referred to as the Bank Loan Problem"
+        and (not nm.group("the") or _OWN_NEAR.search(before[: nm.start()][-100:]))
+    ):
         return 0.9
     if _DIRECT.search(before):
         return 0.9
+    if (
+        _NOVEL_NAME.search(before)
+        and re.search(r"[A-Z][a-z]{2,}", name)
+        and name.lower() not in text[:start].lower()
+        and not _NOT_NEW.search(before[-60:])
+        and (
+            (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
+            or re.match(rf"\s*\([^()]{{1,25}}\)\s*(?:{_NOUNS})s?\b", after)
+            or _PHRASE_END.match(after)
+        )
+    ):
+        return 0.85
     am = _ARTICLE_NAME.search(before)
     if (
         am
