@@ -1,7 +1,7 @@
 """Blind audit of proposed names: abstracts read by a person, then scored against the recogniser.
 
     python benchmarks/proposed_audit.py sample --batch 1 > /tmp/proposed_batch1.jsonl
-    python benchmarks/proposed_audit.py score [--batch 1] [--errors]
+    python benchmarks/proposed_audit.py score [--batch 1] [--errors] [--roles REV]
     python benchmarks/proposed_audit.py flips --old REV [--n 3000] [--show 15]
 
 ``sample`` draws abstracts of ``../shared/corpora/recent`` (2023-2025) with a fixed seed per
@@ -22,6 +22,9 @@ matches. Batch 1 is for tuning; batch 2 was labelled blind and is not used for t
 ``score`` runs :func:`extract.names.extract_rows` on each labelled abstract and prints proposed
 P/R/F1 per batch (names matched on their fold key, :func:`extract.names.candidates.fold`; a
 predicted acronym also matches through the long form this abstract gives it).
+
+``score --roles REV`` scores with ``extract/names/roles.py`` of git revision ``REV`` and the
+rest of the code as it is (before/after figures of a change to the proposal cues).
 
 ``flips`` checks a change of the proposal cues against the corpus: it runs the recogniser on
 ``--n`` random corpus abstracts (``paperlists`` and ``recent``, seed 7, dev-set and audit
@@ -202,27 +205,40 @@ def _roles_of(docs: list[tuple[str, dict]]) -> dict[tuple[str, str], tuple[str, 
     return out
 
 
-def flips(old_rev: str, n: int, show: int) -> None:
-    """Names whose role differs between ``roles.py`` of ``old_rev`` and the current one."""
+def roles_of_revision(rev: str):
+    """The module ``extract/names/roles.py`` as of git revision ``rev``."""
     import importlib.util
     import subprocess
     import tempfile
 
-    from extract import names
-    from extract.names import roles
-
-    docs = _corpus_sample(n)
-    new = _roles_of(docs)
     src = subprocess.run(
-        ["git", "show", f"{old_rev}:extract/names/roles.py"],
+        ["git", "show", f"{rev}:extract/names/roles.py"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(src)
     spec = importlib.util.spec_from_file_location("roles_old", f.name)
-    old_mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(old_mod)
-    names.R = old_mod
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def use_roles(rev: str) -> None:
+    """Make the recogniser use ``roles.py`` of ``rev`` (the rest of the code as it is now)."""
+    from extract import names
+
+    names.R = roles_of_revision(rev)
+    names.recognise.cache_clear()
+
+
+def flips(old_rev: str, n: int, show: int) -> None:
+    """Names whose role differs between ``roles.py`` of ``old_rev`` and the current one."""
+    from extract import names
+    from extract.names import roles
+
+    docs = _corpus_sample(n)
+    new = _roles_of(docs)
+    names.R = roles_of_revision(old_rev)
     try:
         old = _roles_of(docs)
     finally:
@@ -253,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("score", help="proposed P/R/F1 against the labels")
     c.add_argument("--batch", type=int, action="append", help="default: every batch")
     c.add_argument("--errors", action="store_true", help="print each abstract's FP and FN")
+    c.add_argument("--roles", help="score with extract/names/roles.py of this git revision")
     fl = sub.add_parser("flips", help="role flips against roles.py of a git revision")
     fl.add_argument("--old", required=True, help="git revision of the old roles.py")
     fl.add_argument("--n", type=int, default=3000)
@@ -264,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         for rec in sample(a.batch):
             print(json.dumps(rec, ensure_ascii=False))
     else:
+        if a.roles:
+            use_roles(a.roles)
         score(a.batch, a.errors)
     return 0
 
