@@ -87,6 +87,19 @@ def _roles(text: str, title: str | None = None) -> dict[str, str]:
             "our solution leads to a significant improvement over baselines.",
             ("Politi-Prov",),
         ),
+        # recent/naacl2025:291 ("we introduce the <Title-Case Name>," the head noun inside it)
+        (
+            "To overcome these limitations, we introduce the BiGGen Bench, a principled "
+            "generation benchmark designed to thoroughly evaluate nine distinct capabilities of "
+            "LMs across 77 diverse tasks.",
+            ("BiGGen Bench",),
+        ),
+        # recent/emnlp2024:718 ("we propose the <Capitalised-Compound>,")
+        (
+            "To address the dropped tokens and padding, we propose the Rectify-Router, comprising "
+            "the Intra-GPU Rectification and the Fill-in Rectification.",
+            ("Rectify-Router",),
+        ),
     ],
 )
 def test_proposed(text: str, expected: tuple[str, ...]) -> None:
@@ -117,6 +130,12 @@ def test_proposed(text: str, expected: tuple[str, ...]) -> None:
             "To validate our approaches, we conduct extensive experiments on four REC benchmarks, "
             "i.e., RefCOCO, RefCOCO+, RefCOCOg and ReferItGame.",
             "ReferItGame",
+        ),
+        # recent/neurips2023:2796 ("formulate" is not a cue: an existing model)
+        (
+            "Additionally, we formulate a Markov Random Field to simulate a more natural and "
+            "realistic garment deformation.",
+            "Markov Random Field",
         ),
     ],
 )

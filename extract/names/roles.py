@@ -71,7 +71,8 @@ _DIRECT = re.compile(
 _ARTICLE_NAME = re.compile(
     r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
     r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
-    + f"(?:{_CUE})"
+    + f"(?:{_CUE}|(?:insert|integrate|incorporate|establish|put)(?:s|d|ed|es)?"
+    + r"(?:\s+forward)?)"
     + r"\s+(?:a|an|the)\s+(?:(?:novel|new|first|simple|unified|large-scale|general|generic|"
     r"lightweight|efficient|effective|challenging|comprehensive|multilingual|multimodal|"
     r"high-quality|publicly\s+available)\s+){0,3}$"
@@ -204,7 +205,20 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         and name.lower() not in text[:start].lower()  # not a name the abstract used before
         and (
             (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
-            or (re.search(r"(?:novel|new)\s+$", am.group()) and _PHRASE_END.match(after))
+            or (
+                _PHRASE_END.match(after)
+                and (
+                    re.search(r"(?:novel|new)\s+$", am.group())
+                    # a Title-Case phrase of its own: "we introduce the BiGGen Bench",
+                    # "we propose the Rectify-Router", "we insert an ID Normalization Layer"
+                    # (not before "(ACR)": the acronym carries the proposal, and a long form
+                    # that does not fold with it would be a second name)
+                    or (
+                        len(re.findall(r"(?:^|[\s-])[A-Z]", name)) >= 2
+                        and not re.match(r"\s*\(", after)
+                    )
+                )
+            )
         )
     ):
         return 0.85
