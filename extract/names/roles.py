@@ -28,7 +28,9 @@ _NOUNS = (
     r"model|method|framework|approach|system|algorithm|architecture|agent|dataset|benchmark|"
     r"technique|module|network|pipeline|toolkit|tool|corpus|metric|loss|policy|mechanism|"
     r"strategy|variant|solver|planner|estimator|library|suite|attack|defen[cs]e|scheme|layer|"
-    r"paradigm|recipe|objective|optimizer|protocol|procedure|task"
+    r"paradigm|recipe|objective|optimizer|protocol|procedure|task|measure|score|criterion|"
+    r"regularizer|encoder|decoder|classifier|detector|generator|simulator|environment|platform|"
+    r"engine|testbed|index"
 )
 _OWN = re.compile(
     r"(?:\b[Oo]ur|\b[Tt]he\s+proposed)\s+(?:(?:proposed|new|novel|final|full|resulting)\s+)?"
