@@ -82,6 +82,11 @@ _ARTICLE_NAME = re.compile(
 _HEAD_AFTER = re.compile(rf"\s+(?:{_NOUNS})s?\b")
 _NAME_FOLLOWS = re.compile(  # "a ... dataset of Euphemisms named BME": the name comes later
     rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:of|named|called|dubbed|termed|coined|abbreviated)\b"
+    # "a Hard Sample Aware Prompt-Tuning framework (i.e. HardPT)", "a novel Adaptive Wasserstein
+    # Variational Optimization, namely AWaVO", "a Multi-object Mask-box Integrated framework for
+    # unified Tracking and Segmentation, dubbed MITS"
+    r"|[^.;]{0,80}?[,(]\s*(?:i\.e\.,?|namely|dubbed|called|named|termed|coined|abbreviated"
+    r"(?:\s+as)?)\s+[\"“'‘]?[A-Z]"
 )
 _PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:for|to|that|which|with|in|on|as|where)\b)")
 _IN_PAREN = re.compile(
@@ -196,7 +201,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         and (
             (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
             or re.match(rf"\s*\([^()]{{1,25}}\)\s*(?:{_NOUNS})s?\b", after)
-            or _PHRASE_END.match(after)
+            or (_PHRASE_END.match(after) and not _NAME_FOLLOWS.match(after))
         )
     ):
         return 0.85
@@ -209,6 +214,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
             or (
                 _PHRASE_END.match(after)
+                and not _NAME_FOLLOWS.match(after)
                 and (
                     re.search(r"(?:novel|new)\s+$", am.group())
                     # a Title-Case phrase of its own: "we introduce the BiGGen Bench",
