@@ -171,6 +171,21 @@ def title_name(title: str | None) -> str | None:
     return m.group(1) if m else None
 
 
+def _other_name_follows(name: str, after: str) -> bool:
+    """True when "(ACR)" follows a phrase and does not abbreviate it.
+
+    "a novel Shared Attention Framework (SAPT)": the recogniser keeps the phrase apart from an
+    acronym whose letters it does not contain in order, so a cue on the phrase would add a second,
+    partial name; the acronym carries the proposal.
+    """
+    m = re.match(r"\s*\(\s*([^()]{1,25}?)\s*\)", after)
+    if not m:
+        return False
+    caps = [c.lower() for c in m.group(1) if c.isupper()]
+    letters = iter(name.lower())
+    return not caps or caps[0] != name[:1].lower() or not all(c in letters for c in caps)
+
+
 def proposal_cue(text: str, start: int, end: int) -> float:
     """Confidence that the words around ``text[start:end]`` present it as the paper's own.
 
@@ -201,7 +216,11 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         and (
             (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
             or re.match(rf"\s*\([^()]{{1,25}}\)\s*(?:{_NOUNS})s?\b", after)
-            or (_PHRASE_END.match(after) and not _NAME_FOLLOWS.match(after))
+            or (
+                _PHRASE_END.match(after)
+                and not _NAME_FOLLOWS.match(after)
+                and not _other_name_follows(name, after)
+            )
         )
     ):
         return 0.85
@@ -215,6 +234,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             or (
                 _PHRASE_END.match(after)
                 and not _NAME_FOLLOWS.match(after)
+                and not _other_name_follows(name, after)
                 and (
                     re.search(r"(?:novel|new)\s+$", am.group())
                     # a Title-Case phrase of its own: "we introduce the BiGGen Bench",
