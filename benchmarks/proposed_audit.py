@@ -213,7 +213,10 @@ def roles_of_revision(rev: str):
 
     src = subprocess.run(
         ["git", "show", f"{rev}:extract/names/roles.py"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(src)
@@ -247,9 +250,12 @@ def flips(old_rev: str, n: int, show: int) -> None:
     recs = dict(docs)
     changed = [k for k in new.keys() | old.keys() if new.get(k, ("-",))[0] != old.get(k, ("-",))[0]]
     to_prop = [k for k in changed if new.get(k, ("-",))[0] == "proposed"]
-    print(f"{len(docs)} abstracts; proposed names old {sum(v[0] == 'proposed' for v in old.values())}"
-          f", new {sum(v[0] == 'proposed' for v in new.values())}; flips {len(changed)} "
-          f"({len(to_prop)} to proposed, {len(changed) - len(to_prop)} away from it)")
+    n_old = sum(v[0] == "proposed" for v in old.values())
+    n_new = sum(v[0] == "proposed" for v in new.values())
+    print(
+        f"{len(docs)} abstracts; proposed names old {n_old}, new {n_new}; flips {len(changed)} "
+        f"({len(to_prop)} to proposed, {len(changed) - len(to_prop)} away from it)"
+    )
     rng = random.Random(11)
     for k in rng.sample(sorted(changed), min(show, len(changed))):
         text = _norm(recs[k[0]]["abstract"])
