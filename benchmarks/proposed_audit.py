@@ -6,9 +6,9 @@
 
 ``sample`` draws abstracts of ``../shared/corpora/recent`` (2023-2025) with a fixed seed per
 batch (batch 1: 1201, 40 abstracts, 2 per venue-year file; batch 2: 1202, 20 abstracts, 1 per
-venue-year file, none of batch 1), skipping every abstract of ``benchmarks/devset/*.jsonl``
-(by text and by source, the untouched check set ``fresh.jsonl`` included: its abstracts are only
-read to be left out, never printed or scored). It prints one JSON object per abstract with an
+venue-year file; batch 3: 1203, 40 abstracts, 2 per file; none in an earlier batch), skipping
+every abstract of ``benchmarks/devset/*.jsonl`` (by text and by source, the untouched check set
+``fresh.jsonl`` included: its abstracts are only read to be left out, never printed or scored). It prints one JSON object per abstract with an
 empty ``proposed`` list and does not run the recogniser: a person reads each abstract and lists
 the names it proposes before seeing what the recogniser says.
 
@@ -17,7 +17,8 @@ Labels live in ``benchmarks/devset/proposed_audit.jsonl``: ``batch``, ``source``
 presents as the paper's own (its method or model, their named components, a data set or benchmark
 it builds, a metric it defines; merely defining an acronym for a known thing is not proposing it).
 A label may list spellings separated by ``|`` ("LPD|local parameter disentanglement"): any of them
-matches. Batch 1 is for tuning; batch 2 was labelled blind and is not used for tuning.
+matches. Batch 1 is for tuning; batches 2 and 3 were labelled blind and are not used for tuning
+(batch 3 was drawn and labelled after the roles.py cues of this audit were written).
 
 ``score`` runs :func:`extract.names.extract_rows` on each labelled abstract and prints proposed
 P/R/F1 per batch (names matched on their fold key, :func:`extract.names.candidates.fold`; a
@@ -48,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 CORPUS = ROOT.parent / "shared" / "corpora" / "recent"
 DEVSET = ROOT / "benchmarks" / "devset"
 AUDIT = DEVSET / "proposed_audit.jsonl"
-BATCHES = {1: (1201, 2), 2: (1202, 1)}  # batch -> (seed, abstracts per venue-year file)
+BATCHES = {1: (1201, 2), 2: (1202, 1), 3: (1203, 2)}  # batch -> (seed, abstracts per venue-year)
 
 
 def _norm(text: str) -> str:
