@@ -8,9 +8,10 @@
 batch (batch 1: 1201, 40 abstracts, 2 per venue-year file; batch 2: 1202, 20 abstracts, 1 per
 venue-year file; batch 3: 1203, 40 abstracts, 2 per file; none in an earlier batch), skipping
 every abstract of ``benchmarks/devset/*.jsonl`` (by text and by source, the untouched check set
-``fresh.jsonl`` included: its abstracts are only read to be left out, never printed or scored). It prints one JSON object per abstract with an
-empty ``proposed`` list and does not run the recogniser: a person reads each abstract and lists
-the names it proposes before seeing what the recogniser says.
+``fresh.jsonl`` included: its abstracts are only read to be left out, never printed or scored).
+It prints one JSON object per abstract with an empty ``proposed`` list and does not run the
+recogniser: a person reads each abstract and lists the names it proposes before seeing what the
+recogniser says.
 
 Labels live in ``benchmarks/devset/proposed_audit.jsonl``: ``batch``, ``source``
 (``recent/<file>:record <i>``), ``title``, ``text`` and ``proposed``: the names the abstract
