@@ -268,8 +268,11 @@ def markdown(report: dict) -> str:
         "Precision: of the rows the extractor wrote, the share a person also labelled. Recall: of "
         "what a person labelled, the share the extractor found. Counts are summed over "
         "abstracts (micro-average). Parts: *dev* and *heldout* are the splits a dev set marks "
-        "(*heldout* abstracts were set aside before the rules were written: the fairest "
-        "figure); in files without splits, *seeds* are the bundled abstracts the rules were "
+        "(*heldout* abstracts were set aside before the rules were written and their errors "
+        "never read; *fresh* abstracts, `benchmarks/devset/fresh.jsonl`, were drawn and labelled "
+        "later, blind, and scored only to report: the fairest figure for papers nobody here "
+        "has read; `benchmarks/eval_fresh.py` scores them per name type and role); "
+        "in files without splits, *seeds* are the bundled abstracts the rules were "
         "first written against and *corpus* abstracts come from `../shared/corpora`. Small "
         "counts mean wide uncertainty: the brackets give the 95% Wilson interval of each "
         "precision and recall.",
