@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's extract/, not an installed one
 DEVSET = ROOT / "benchmarks" / "devset" / "fresh.jsonl"
 AUDITS = ("techniques_audit.jsonl", "names_audit.jsonl")
 
