@@ -109,6 +109,16 @@ class _CDP:
                     raise RuntimeError(f"{method}: {data['error']}")
                 return data.get("result", {})
 
+    async def viewport(self, height: int, width: int = 1400) -> None:
+        """Size the page's viewport (CSS pixels, scale 1)."""
+        await self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+
 
 async def _shoot_all(
     cdp_port: int, base: str, pages: list[str], out: Path, settle: float, timeout: float
@@ -117,13 +127,7 @@ async def _shoot_all(
         targets = [t for t in json.load(r) if t.get("type") == "page"]
     cdp = await _CDP.connect(targets[0]["webSocketDebuggerUrl"])
     await cdp.call("Page.enable")
-    await cdp.call(
-        "Emulation.setDeviceMetricsOverride",
-        width=1400,
-        height=1100,
-        deviceScaleFactor=1,
-        mobile=False,
-    )
+    await cdp.viewport(1100)
     report = []
     for page in pages:
         t0 = time.time()
@@ -147,22 +151,10 @@ async def _shoot_all(
                 break
         took = time.time() - t0 - settle
         height = int(min(max(state.get("height", 1100), 1100), 6000))
-        await cdp.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=1400,
-            height=height,
-            deviceScaleFactor=1,
-            mobile=False,
-        )
+        await cdp.viewport(height)
         await asyncio.sleep(0.5)  # let charts re-layout at the new height
         shot = await cdp.call("Page.captureScreenshot", format="png")
-        await cdp.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=1400,
-            height=1100,
-            deviceScaleFactor=1,
-            mobile=False,
-        )
+        await cdp.viewport(1100)
         png = out / f"{page or 'overview'}.png"
         png.write_bytes(base64.b64decode(shot["data"]))
         report.append((page or "overview", took, state.get("exception")))
