@@ -200,6 +200,28 @@ def _other_name_follows(name: str, after: str) -> bool:
     return not caps or caps[0] != name[:1].lower() or not all(c in letters for c in caps)
 
 
+def _new_phrase(name: str, text: str, start: int) -> bool:
+    """True for a phrase the abstract has not used before ``start``.
+
+    Not an acronym: "an FCD method" is one of a class.
+    """
+    return bool(re.search(r"[A-Z][a-z]{2,}", name)) and name.lower() not in text[:start].lower()
+
+
+def _head_after(after: str) -> bool:
+    """The phrase's head noun follows it, and the name it is given does not come later."""
+    return bool(_HEAD_AFTER.match(after)) and not _NAME_FOLLOWS.match(after)
+
+
+def _ends_here(name: str, after: str) -> bool:
+    """The phrase ends here, and neither a later name nor an "(ACR)" of another name follows."""
+    return (
+        bool(_PHRASE_END.match(after))
+        and not _NAME_FOLLOWS.match(after)
+        and not _other_name_follows(name, after)
+    )
+
+
 def proposal_cue(text: str, start: int, end: int) -> float:
     """Confidence that the words around ``text[start:end]`` present it as the paper's own.
 
@@ -224,31 +246,23 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         return 0.9
     if (
         _NOVEL_NAME.search(before)
-        and re.search(r"[A-Z][a-z]{2,}", name)
-        and name.lower() not in text[:start].lower()
+        and _new_phrase(name, text, start)
         and not _NOT_NEW.search(before[-60:])
         and (
-            (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
+            _head_after(after)
             or re.match(rf"\s*\([^()]{{1,25}}\)\s*(?:{_NOUNS})s?\b", after)
-            or (
-                _PHRASE_END.match(after)
-                and not _NAME_FOLLOWS.match(after)
-                and not _other_name_follows(name, after)
-            )
+            or _ends_here(name, after)
         )
     ):
         return 0.85
     am = _ARTICLE_NAME.search(before)
     if (
         am
-        and re.search(r"[A-Z][a-z]{2,}", name)  # a phrase, not an acronym ("an FCD method")
-        and name.lower() not in text[:start].lower()  # not a name the abstract used before
+        and _new_phrase(name, text, start)
         and (
-            (_HEAD_AFTER.match(after) and not _NAME_FOLLOWS.match(after))
+            _head_after(after)
             or (
-                _PHRASE_END.match(after)
-                and not _NAME_FOLLOWS.match(after)
-                and not _other_name_follows(name, after)
+                _ends_here(name, after)
                 and (
                     re.search(r"(?:novel|new)\s+$", am.group())
                     # a Title-Case phrase of its own: "we introduce the BiGGen Bench",
