@@ -79,6 +79,7 @@ class Table:
 
 
 _PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
+_LONG_FORM = Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers.")
 _START = Column("start", "INTEGER", "Start character offset of the span in `papers.abstract`.")
 _END = Column("end", "INTEGER", "End character offset (exclusive) of the span in `papers.abstract`.")
 
@@ -163,7 +164,7 @@ TABLES: dict[str, Table] = {
                 Column("type", "VARCHAR", "Type of the name as in `names`: `method` except for proposed datasets, metrics, tasks."),
                 Column("confidence", "DOUBLE", "0-1 confidence of the name, its type and role (see `names`)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`)."),
-                Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers."),
+                _LONG_FORM,
             ),
             stage="methods",
             sort_keys=("start", "end"),
@@ -186,7 +187,7 @@ TABLES: dict[str, Table] = {
                 Column("role", "VARCHAR", "`proposed` (the paper presents it as its own) or `mentioned` (used, compared with or referred to)."),
                 Column("confidence", "DOUBLE", "0-1: how sure the recogniser is of the name, its type and its role (a vocabulary name or an acronym definition scores higher than a bare capitalised phrase)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`, `HMMs`)."),
-                Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers."),
+                _LONG_FORM,
                 _START,
                 _END,
             ),
@@ -227,7 +228,7 @@ TABLES: dict[str, Table] = {
                 Column("role", "VARCHAR", "`proposed` (the paper introduces it) or `mentioned`."),
                 Column("confidence", "DOUBLE", "0-1 confidence of the name and its type (see `names`)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated."),
-                Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers."),
+                _LONG_FORM,
             ),
             stage="benchmarks",
             sort_keys=("start", "end"),

@@ -501,16 +501,16 @@ def recognise(
         # abstract defines with a long form the corpus does not know ("Pivot Elements (PEs)") is
         # another sense, and they do not count
         if ns and ns.df >= 3 and not novel:
+            d = _modifier_discount(ns)
             total = sum(ns.votes.values())
             if total:  # a vote or two across the corpus weighs less than a sentence cue
                 for t, v in ns.votes.items():
                     w = 3.0 * v / total * min(1.0, total / 3)
-                    if t == "method" and (d := _modifier_discount(ns)) < 1.0:
+                    if t == "method" and d < 1.0:
                         # the discounted votes are those of a task ("T2I models")
                         scores["task"] = scores.get("task", 0.0) + w * (1.0 - d)
                         w *= d
                     scores[t] = scores.get(t, 0.0) + w
-            d = _modifier_discount(ns)
             if d < 1.0:  # so are this abstract's "GEC models" cues
                 m = (acc.scores.get("method", 0.0) - acc.implied.get("method", 0.0)) * (1.0 - d)
                 scores["method"] = scores.get("method", 0.0) - m
