@@ -26,13 +26,16 @@ proposed and mentioned rows, ``benchmarks``, ``techniques`` and ``sizes``), micr
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's extract/, not an installed one
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import eval_names as en  # noqa: E402  (its scoring and P/R/F1)
+
 DEVSET = ROOT / "benchmarks" / "devset" / "fresh.jsonl"
 AUDITS = ("techniques_audit.jsonl", "names_audit.jsonl")
 
@@ -49,15 +52,6 @@ def audited_sources(devset_dir: Path = DEVSET.parent) -> set[str]:
     return out
 
 
-def _eval_names():
-    spec = importlib.util.spec_from_file_location(
-        "eval_names", ROOT / "benchmarks" / "eval_names.py"
-    )
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def load(path: Path = DEVSET, keep_audited: bool = False) -> list[dict]:
     """The fresh records, without those a tuning audit also judged unless ``keep_audited``."""
     recs = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -71,7 +65,6 @@ def abstract_only(recs: list[dict]) -> list[dict]:
     """The records with only the labelled names that occur in the abstract itself."""
     from extract.names.candidates import fold
 
-    en = _eval_names()
     out = []
     for r in recs:
         folded = fold(r["text"])
@@ -88,7 +81,6 @@ def abstract_only(recs: list[dict]) -> list[dict]:
 
 def fresh_scores(recs: list[dict]) -> dict[str, tuple[float, float, float, int, int]]:
     """measure -> (P, R, F1, gold count, predicted count) on the fresh records."""
-    en = _eval_names()
     counts = en.score(recs)
     return {k: (*en.prf(*v), v[0] + v[2], v[0] + v[1]) for k, v in counts.items()}
 
@@ -110,7 +102,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.abstract_only:
         recs = abstract_only(recs)
     scores = fresh_scores(recs)
-    en = _eval_names()
     labels = [
         "names",
         *(f"type={t}" for t in en.TYPES),
