@@ -227,11 +227,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         store.connect(db).close()  # a foreign file fails here, not inside the app
     env = dict(os.environ, PAPER_TRENDS_DB=str(db.resolve()))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(PROJECT_ROOT / "streamlit_app.py"),
-           "--server.port", str(args.port), "--server.headless", "true",
-           "--browser.gatherUsageStats", "false"]
+    cmd = streamlit_command(args.port)
     print("Starting:", " ".join(cmd), flush=True)
     return run_child(cmd, env=env, cwd=PROJECT_ROOT)
+
+
+def streamlit_command(port: int, *options: str) -> list[str]:
+    """The command that runs the dashboard headless on ``port``, without usage statistics.
+
+    ``options``: more Streamlit options (``"--server.address", "127.0.0.1"``). ``serve`` runs it;
+    so do the browser tests and ``scripts/screenshot.py``.
+    """
+    return [sys.executable, "-m", "streamlit", "run", str(PROJECT_ROOT / "streamlit_app.py"),
+            "--server.port", str(port), "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", *options]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec

@@ -31,6 +31,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extract.cli import streamlit_command  # noqa: E402
+
 PAGES = (
     "",
     "trends",
@@ -199,23 +203,9 @@ def main(argv: list[str] | None = None) -> int:
                     raise SystemExit(f"screenshot: no such database: {args.db}")
                 port = _free_port()
                 env = dict(os.environ, PAPER_TRENDS_DB=str(Path(args.db).resolve()))
-                cmd = [
-                    sys.executable,
-                    "-m",
-                    "streamlit",
-                    "run",
-                    str(ROOT / "streamlit_app.py"),
-                    "--server.port",
-                    str(port),
-                    "--server.address",
-                    "127.0.0.1",
-                    "--server.headless",
-                    "true",
-                    "--browser.gatherUsageStats",
-                    "false",
-                    "--server.fileWatcherType",
-                    "none",
-                ]
+                cmd = streamlit_command(
+                    port, "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"
+                )
                 log = open(Path(tmp) / "streamlit.log", "wb")  # noqa: SIM115 (closed with tmp)
                 procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log))
                 base = f"http://127.0.0.1:{port}"

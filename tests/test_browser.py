@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from extract.cli import streamlit_command
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = next(
     (
@@ -75,23 +77,9 @@ def server(seeds_db, tmp_path_factory):
     port = free_port()
     log = tmp_path_factory.mktemp("streamlit") / "server.log"
     env = dict(os.environ, PAPER_TRENDS_DB=str(seeds_db))
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(ROOT / "streamlit_app.py"),
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
+    cmd = streamlit_command(
+        port, "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"
+    )
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
