@@ -8,6 +8,12 @@ rules of the first had been written, and labelled before any extractor ran on it
     python scripts/sample_names_devset.py --n 90 --recent 70 --seed 2026 --split fresh \
         --exclude-devsets
 
+The third (``benchmarks/devset/fresh2.jsonl``, split ``fresh2``) was drawn the same way once the
+first fresh set had been read for tuning, skipping every abstract of the dev sets and audits:
+
+    python scripts/sample_names_devset.py --n 100 --recent 100 --seed 2027 --split fresh2 \
+        --exclude-devsets
+
 Draws ``n`` abstracts with a fixed seed: half from ``recent/`` (2023-2025, every venue-year
 file in turn) and half from ``paperlists/`` (2016-2025), skipping abstracts already in
 ``benchmarks/devset/methods.jsonl`` and abstracts under 40 words. Each record gets a ``split``
@@ -53,12 +59,17 @@ def main(argv: list[str] | None = None) -> int:
     skip = sorted((ROOT / "benchmarks/devset").glob("*.jsonl"))
     if not args.exclude_devsets:
         skip = [ROOT / "benchmarks/devset/methods.jsonl"]
-    known = {
-        " ".join(json.loads(line)["text"].split())
-        for path in skip
-        for line in path.read_text().splitlines()
-        if line.strip()
-    }
+    known: set[str] = set()
+    seen_sources: set[str] = set()
+    for path in skip:
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            if rec.get("text"):
+                known.add(" ".join(rec["text"].split()))
+            # audit files name their abstracts by source ("recent/acl2023.json:record 7")
+            seen_sources.update([rec["source"]] if rec.get("source") else rec.get("sources", []))
     n_recent = args.n - args.n // 2 if args.recent is None else args.recent
     out = []
     for folder, share in (("recent", n_recent), ("paperlists", args.n - n_recent)):
@@ -74,14 +85,15 @@ def main(argv: list[str] | None = None) -> int:
             recs = per_file[f]
             rec = recs[rng.randrange(len(recs))]
             text = rec.get("abstract") or ""
-            if len(text.split()) < 40 or " ".join(text.split()) in known:
+            source = f"{folder}/{f.name}:record {recs.index(rec)}"
+            if len(text.split()) < 40 or " ".join(text.split()) in known or source in seen_sources:
                 continue
             known.add(" ".join(text.split()))
             rid = "n" + hashlib.sha1(text.encode()).hexdigest()[:15]
             out.append(
                 {
                     "id": rid,
-                    "source": f"{folder}/{f.name}:record {recs.index(rec)}",
+                    "source": source,
                     "title": rec.get("title"),
                     "text": text,
                 }
