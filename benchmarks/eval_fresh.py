@@ -1,22 +1,29 @@
-"""Scores on the fresh check set: abstracts drawn and labelled after the rules were written.
+"""Scores on the fresh check sets: abstracts drawn and labelled after the rules were written.
 
-    python benchmarks/eval_fresh.py [--devset benchmarks/devset/fresh.jsonl]
+    python benchmarks/eval_fresh.py [--devset benchmarks/devset/fresh2.jsonl]
 
-``fresh.jsonl`` (90 abstracts: 70 from ``recent/`` 2023-2025, 20 from ``paperlists/``; drawn with
-``scripts/sample_names_devset.py --n 90 --recent 70 --seed 2026 --split fresh --exclude-devsets``)
-has the format of ``names.jsonl`` (see ``benchmarks/eval_names.py``): every name with its type
-and role, and the table-level ``gold`` lists, techniques and model sizes included. It was
-labelled by reading the abstracts, before any extractor ran on them, and it is never used to
-tune rules: it is a second held-out set, for the figures in ``docs/ACCURACY.md``.
+Two sets in the format of ``names.jsonl`` (see ``benchmarks/eval_names.py``): every name in the
+title and abstract with its type and role, and the table-level ``gold`` lists, techniques and
+model sizes included. Both were labelled by helpers reading the abstracts, before any extractor
+ran on them.
+
+* ``fresh.jsonl`` (the default; 90 abstracts: 70 from ``recent/`` 2023-2025, 20 from
+  ``paperlists/``; ``scripts/sample_names_devset.py --n 90 --recent 70 --seed 2026 --split fresh
+  --exclude-devsets``) was a held-out set for one round of rules. Its errors were then read, and
+  from the session that drew ``fresh2`` on it is a *tuning* set like the dev part.
+* ``fresh2.jsonl`` (100 abstracts from ``recent/``; ``--n 100 --recent 100 --seed 2027 --split
+  fresh2 --exclude-devsets``, no abstract of any dev set or audit) is the held-out set now: only
+  its aggregate scores are looked at, never its errors.
 
 Three abstracts of the set were also drawn by the corpus audits (``techniques_audit.jsonl``,
 ``names_audit.jsonl``), whose verdicts were used to tune rules; they are left out of the scores
 (``--keep-audited`` keeps them).
 
 The fresh labels also list names that only the title gives ("MergeKit: ..." with no MergeKit
-in the abstract); ``names.jsonl`` labels only names in the abstract, and the recogniser reads
-the title only as a cue. ``--abstract-only`` drops such labels, to score by the dev sets'
-convention.
+in the abstract). The recogniser gives a proposed name that only the title's prefix gives as a
+row without offsets; ``names.jsonl`` follows that convention for such proposed names only.
+``--abstract-only`` drops the labels of names absent from the abstract, to score by the dev
+sets' older convention.
 
 Scores are the measures of ``eval_names.py`` (names per type and role, the ``methods`` table's
 proposed and mentioned rows, ``benchmarks``, ``techniques`` and ``sizes``), micro-averaged over

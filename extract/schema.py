@@ -82,6 +82,9 @@ _PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
 _LONG_FORM = Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers.")
 _START = Column("start", "INTEGER", "Start character offset of the span in `papers.abstract`.")
 _END = Column("end", "INTEGER", "End character offset (exclusive) of the span in `papers.abstract`.")
+# a name the paper proposes may be given only in its title ("WateRF: Robust Watermarks ...")
+_NAME_START = Column("start", "INTEGER", "Start character offset of the name's first occurrence in `papers.abstract`; NULL for a proposed name only the title gives (`MergeKit` of \"Arcee's MergeKit: A Toolkit ...\").")
+_NAME_END = Column("end", "INTEGER", "End character offset (exclusive) of that occurrence; NULL with `start`.")
 
 TABLES: dict[str, Table] = {
     t.name: t
@@ -159,8 +162,8 @@ TABLES: dict[str, Table] = {
                 _PID,
                 Column("name", "VARCHAR", "Method or model name, markup stripped, spelling variants folded (`ROPO`, `HMM`, `LoRA`)."),
                 Column("role", "VARCHAR", "`proposed` (introduced by the paper) or `mentioned` (established, referred to)."),
-                _START,
-                _END,
+                _NAME_START,
+                _NAME_END,
                 Column("type", "VARCHAR", "Type of the name as in `names`: `method` except for proposed datasets, metrics, tasks."),
                 Column("confidence", "DOUBLE", "0-1 confidence of the name, its type and role (see `names`)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`)."),
@@ -188,8 +191,8 @@ TABLES: dict[str, Table] = {
                 Column("confidence", "DOUBLE", "0-1: how sure the recogniser is of the name, its type and its role (a vocabulary name or an acronym definition scores higher than a bare capitalised phrase)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`, `HMMs`)."),
                 _LONG_FORM,
-                _START,
-                _END,
+                _NAME_START,
+                _NAME_END,
             ),
             stage="names",
             sort_keys=("start", "end"),
@@ -223,8 +226,8 @@ TABLES: dict[str, Table] = {
             (
                 _PID,
                 Column("name", "VARCHAR", "Benchmark or dataset name (`MMLU`, `TruthfulQA`, `BEIR`)."),
-                _START,
-                _END,
+                _NAME_START,
+                _NAME_END,
                 Column("role", "VARCHAR", "`proposed` (the paper introduces it) or `mentioned`."),
                 Column("confidence", "DOUBLE", "0-1 confidence of the name and its type (see `names`)."),
                 Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated."),

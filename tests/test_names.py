@@ -498,3 +498,197 @@ def test_a_proposed_acronym_takes_its_long_form_from_the_title():
 )
 def test_an_acronym_with_a_new_long_form_is_a_new_sense(text, name):
     assert _names(text)[name] == ("method", "proposed")
+
+
+# --- a name only the title gives ------------------------------------------------------------
+# cvpr2024 and iclr2024 abstracts (first sentences): the abstract only says "we introduce an
+# innovative watermarking method" / "we propose a benchmark system"; the title names it.
+_WATERF = (
+    "The advances in the Neural Radiance Fields (NeRF) research offer extensive applications in "
+    "diverse domains but protecting their copyrights has not yet been researched in depth. In "
+    "this work we introduce an innovative watermarking method that can be employed in both "
+    "representations of NeRF."
+)
+_LOTA = (
+    "Large language models (LLMs) have recently received considerable attention as alternative "
+    "solutions for task planning. To address this, we propose a benchmark system for "
+    "automatically quantifying performance of task planning for home-service embodied agents."
+)
+
+
+@pytest.mark.parametrize(
+    "text,title,name,typ",
+    [
+        (
+            _WATERF,
+            "WateRF: Robust Watermarks in Radiance Fields for Protection of Copyrights",
+            "WateRF",
+            "method",
+        ),
+        (
+            _LOTA,
+            "LoTa-Bench: Benchmarking Language-oriented Task Planners for Embodied Agents",
+            "LoTa-Bench",
+            "dataset",
+        ),
+        # a possessive before the name, an acronym the title defines
+        (
+            _WATERF,
+            "Arcee's MergeKit: A Toolkit for Merging Large Language Models",
+            "MergeKit",
+            "method",
+        ),
+        (
+            _LOTA,
+            "Surgical Robot Transformer (SRT): Imitation Learning for Surgical Tasks",
+            "SRT",
+            "method",
+        ),
+    ],
+)
+def test_a_name_only_the_title_gives_is_proposed_without_offsets(text, title, name, typ):
+    from extract.records import PaperText
+
+    rows = [r for r in names.extract_rows(PaperText("p", text, title)) if r["start"] is None]
+    assert [(r["name"], r["type"], r["role"], r["end"]) for r in rows] == [
+        (name, typ, "proposed", None)
+    ]
+    proposed = [
+        r for r in methods.rows_from_names("p", rows + names.extract_rows(PaperText("p", text)))
+    ]
+    assert proposed[-1]["name"] == name  # rows without offsets sort last
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Fairwashing: the risk of rationalization",  # a common word, not a coined name
+        "Lazy Agents: A New Perspective on Solving Sparse Reward Problem",  # a phrase
+        "BERT: Pre-training of Deep Bidirectional Transformers",  # a known name
+        "WateRF: Robust Watermarks",  # the abstract proposes it by a longer spelling (below)
+    ],
+)
+def test_titles_that_give_no_new_name(title):
+    from extract.records import PaperText
+
+    text = _WATERF.replace("an innovative watermarking method", "WateRF-Net, a watermarking method")
+    text = text if title.startswith("WateRF") else _WATERF
+    rows = names.extract_rows(PaperText("p", text, title))
+    assert [r["name"] for r in rows if r["start"] is None] == []
+
+
+def test_a_title_name_the_abstract_uses_is_proposed():
+    # emnlp2024: the abstract says "MergeKit is an open-source library"; the title starts with
+    # "Arcee's MergeKit:"
+    text = (
+        "Advances in transfer learning have led to numerous task-specific models, which model "
+        "merging can integrate into powerful multitask models without additional training. "
+        "MergeKit is an open-source library designed to support this process with an efficient "
+        "and extensible framework suitable for any hardware."
+    )
+    got = _names(text, "Arcee’s MergeKit: A Toolkit for Merging Large Language Models")
+    assert got["MergeKit"][1] == "proposed"
+
+
+# --- types from a name's shape and its appositive -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # iccv2023, iclr2024, iclr2018, icml2018: a coined name built on a known one (NeRF, GAN,
+        # SGD)
+        (
+            "To address this issue, Mip-NeRF proposes a multiscale representation as a conical "
+            "frustum to encode scale information.",
+            "Mip-NeRF",
+        ),
+        (
+            "Notably, LEAP performs on par with prior approaches that use ground-truth poses while "
+            "running $400\\times$ faster than PixelNeRF.",
+            "PixelNeRF",
+        ),
+        (
+            "Specifically, whereas SeqGAN gains 0.42 improvement of NLL over MLE on synthetic "
+            "data, our best model gains 3.02 improvement.",
+            "SeqGAN",
+        ),
+        (
+            "We show that Entropy-SGD (Chaudhari et al., 2017), when viewed as a learning "
+            "algorithm, optimizes a PAC-Bayes bound on the risk of a Gibbs classifier.",
+            "Entropy-SGD",
+        ),
+        # naacl2025: a version after a hyphen
+        (
+            "Even capable models like GPT-4 and Gemini-1.5 exhibit sensitivity to encoding, with "
+            "deviations of about 60%.",
+            "Gemini-1.5",
+        ),
+        # iclr2017: the appositive says what it is
+        (
+            "A prominent approach is to apply variants of Canonical Correlation Analysis (CCA), a "
+            "classical method seeking correlated components between views.",
+            "CCA",
+        ),
+        # corl2025: a capitalised phrase after "methods such as"
+        (
+            "Offline Imitation Learning (IL) methods such as Behavior Cloning are effective at "
+            "acquiring complex robotic manipulation skills.",
+            "Behavior Cloning",
+        ),
+    ],
+)
+def test_used_methods_typed_by_shape_appositive_or_list(text, name):
+    assert name in _methods_used(text)
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # cvpr2023 and a sampled corpus sentence: the paper's own parts, not methods it uses
+        (
+            "To address this issue we propose an explicit Content Decoupling framework for IR "
+            "dubbed CoDe to end-to-end model the restoration process.",
+            "Content Decoupling",
+        ),
+        (
+            "Through a modality-agnostic Patch Replacement scheme, these patches are preserved "
+            "and combined to construct new samples.",
+            "Patch Replacement",
+        ),
+    ],
+)
+def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name):
+    assert name not in _methods_used(text)
+
+
+@pytest.mark.parametrize(
+    "text,name,typ",
+    [
+        # acl2023: "an improved X" is an adjective, not "improved BLEU"; "X process" a model
+        (
+            "To better model the statistical dependencies between predicates and their arguments, "
+            "we further conduct a hierarchical Pitman-Yor process. An improved Metropolis-Hastings "
+            "merge-split sampler is proposed to speed up the mixing and convergence of Markov "
+            "chains.",
+            "Metropolis-Hastings",
+            "method",
+        ),
+        (
+            "To better model the statistical dependencies between predicates and their arguments, "
+            "we further conduct a hierarchical Pitman-Yor process.",
+            "Pitman-Yor",
+            "method",
+        ),
+        # icml2024: group notation is not a method (the corpus counts E(3) with "model" cues)
+        (
+            "To be specific, GET consists of a bilevel attention module, a feed-forward module "
+            "and a layer normalization module, where each module is E(3) equivariant and specialized for handling sets of variable "
+            "sizes.",
+            "E(3)",
+            "other",
+        ),
+    ],
+)
+def test_types_of_eponyms_and_group_notation(text, name, typ):
+    assert _names(text)[name][0] == typ

@@ -82,7 +82,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "8"
+VERSION = "9"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -93,8 +93,10 @@ DATA_FILES: tuple[str, ...] = (
 ROLES = ("proposed", "mentioned")
 WIDELY_USED = 25  # abstracts of the corpus using, not proposing, a name before it is "not new"
 MODIFIER_SHARE = (0.22, 0.42)  # share of occurrences as a pre-modifier (_modifier_discount)
+STRONG_CUE = 2.0  # sentence votes for a type that vouch for a capitalised phrase as a name
 MIN_EVIDENCE = 1.0  # score of the winning type under which its share is not trusted
 LONG_HEAD_WEIGHT = 1.6  # the head noun of a long form defined here, relative to a sentence cue
+TITLE_ONLY_CONFIDENCE = 0.7  # a proposed name only the title gives (no sentence to check)
 LONG_USED = 4  # abstracts defining an acronym with the same long form before it is "not new"
 
 _KIND_CONFIDENCE = {
@@ -338,8 +340,8 @@ class Name:
     role: str
     confidence: float
     surface: str  # spellings in this abstract, " | "-separated, first seen first
-    start: int  # clean-view offsets of its first occurrence
-    end: int
+    start: int | None  # clean-view offsets of its first occurrence (None: only in the title)
+    end: int | None
     long_form: str | None = None  # the acronym's long form as this abstract defines it
 
 
@@ -391,7 +393,7 @@ def recognise(
     for p in proposals:
         cands.append((Candidate(text[p.start : p.end], p.start, p.end, "proposal", p.name), None))
     proposed_keys = {fold(p.name) for p in proposals}
-    tn = R.title_name(title)
+    tn = _title_prefix(title)[0]
     title_key = fold(tn) if tn else None
     for tok in emphasised:
         i = methods.find_word(text, tok)
@@ -485,7 +487,9 @@ def recognise(
             hv = T.head_vote(acc.first.short)
             if hv:
                 scores[hv[0]] = scores.get(hv[0], 0.0) + hv[1]
-        mv = T.morph_vote(acc.first.short) if acc.first.kind != "multiword" else None
+        mv = None
+        if acc.first.kind != "multiword":
+            mv = T.morph_vote(acc.first.short) or _variant_vote(acc.first.short, key, pr)
         if mv:
             scores[mv[0]] = scores.get(mv[0], 0.0) + mv[1]
         prior = pr.types.get(key)
@@ -565,7 +569,24 @@ def recognise(
         kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
         if role == "proposed":
             kind_conf = max(kind_conf, _KIND_CONFIDENCE["proposal"])
-        if acc.kinds <= {"multiword", "proper"} and not (ns and ns.df >= 3):
+        if (
+            acc.kinds <= {"multiword", "proper"}
+            and not (ns and ns.df >= 3)
+            and (
+                acc.scores.get(typ, 0.0) - acc.implied.get(typ, 0.0) < STRONG_CUE
+                # "a Natural Language Prompt Encapsulation (Nano-Capsulator) framework": the
+                # cue after the parentheses is the named thing's
+                or text.startswith(" (", acc.first.end)
+                # "Hebrew NLI models": a phrase ending in a task names the task's kind of model
+                or pr.types.get(fold(acc.first.short.split()[-1]), "method") != "method"
+                # "we propose a Content Decoupling framework for IR dubbed CoDe", "designing a
+                # Confidence-based Soft Pseudo-label strategy": a part or a description of the
+                # paper's own method, not a method it uses
+                or _OWN_SENTENCE.search(_sentence_at(sents, acc.first.start))
+                # "a Patch Replacement scheme", "the Entity Typing Prediction module": a part
+                or _PART_AFTER.match(text, acc.first.end)
+            )
+        ):
             kind_conf *= 0.8
         if scores.get(typ, 0.0) < MIN_EVIDENCE:
             type_conf = min(type_conf, 0.5)  # the winning type has almost no evidence
@@ -599,7 +620,146 @@ def recognise(
             )
         )
     out.sort(key=lambda n: (n.start, n.end))
+    own = _title_only_name(
+        title,
+        {fold(n.name) for n in out} | set(accs),
+        tuple(n.name for n in out if n.role == "proposed"),
+    )
+    if own is not None:
+        out.append(own)
     return tuple(out)
+
+
+# a subtitle that says the paper builds data: "EvalCrafter: Benchmarking and Evaluating Large
+# Video Generation Models", "X: A Benchmark for ...", "X: a Corpus of ..."
+_DATA_SUBTITLE = re.compile(
+    r"^(?:\W*(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}?(?:benchmark(?:ing|s)?|data\s?sets?|corpus|"
+    r"corpora|treebanks?|test\s?suites?|leaderboards?|challenge)\b",
+    re.I,
+)
+_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*['’]s\s+")
+
+
+_OWN_SENTENCE = re.compile(
+    r"\b(?:[Oo]ur|novel|proposing|(?:[Ww]e|paper|work)\s+(?:\w+\s+)?"
+    r"(?:propose|present|introduce|design|develop|devise)s?|(?:the|this|is|are)\s+proposed|"
+    r"design(?:ing|s)?|dubbed|called|named|termed|namely|i\.e\.|comprises|consists\s+of|"
+    r"incorporates)\b"
+)
+_PART_AFTER = re.compile(
+    r"\s+(?:module|mechanism|scheme|strategy|block|component|unit|layer|branch|head|loss|stage|"
+    r"step|regularizer)s?\b"
+)
+
+
+def _sentence_at(sents: Sequence[tuple[int, str]], offset: int) -> str:
+    """The sentence of ``sents`` (offset, text) holding ``offset``."""
+    for start, sent in sents:
+        if start <= offset < start + len(sent):
+            return sent
+    return ""
+
+
+# where a coined name may end in another name: after a hyphen or a lower-case letter or digit
+# ("Mip-NeRF", "pixelNeRF", "SeqGAN", "Entropy-SGD", "MobileBERT")
+_TAIL = re.compile(r"(?:(?<=-)|(?<=[a-z0-9]))[A-Z][A-Za-z0-9]{2,}$")
+
+
+def _variant_vote(short: str, key: str, pr: Priors) -> tuple[str, float] | None:
+    """The type of the known method or data set a coined name ends in, weight 1.5.
+
+    A name built on a known one is a variant of it: "Mip-NeRF", "pixelNeRF" (NeRF), "SeqGAN"
+    (GAN), "Entropy-SGD" (SGD), "MobileBERT" (BERT) are methods; "Tiny-ImageNet" a data set.
+    Known: by a vocabulary, else by the corpus (in 10 or more abstracts, 60% of its type cues
+    agreeing).
+    """
+    m = _TAIL.search(short) if key not in pr.types else None
+    if not m:
+        return None
+    tail = fold(m.group(0))
+    typ = pr.types.get(tail)
+    ns = stats().names.get(tail)
+    if typ is None and ns is not None and ns.df >= 10 and (total := sum(ns.votes.values())):
+        # a name the corpus knows well, by the type most of its cues give it (NeRF)
+        top = max(ns.votes, key=ns.votes.get)
+        typ = top if ns.votes[top] >= 0.6 * total else None
+    return (typ, 1.5) if typ in ("method", "dataset") else None
+
+
+@lru_cache(maxsize=4096)
+def _title_prefix(title: str | None) -> tuple[str | None, str | None]:
+    """The name before a title's colon and the long form the title gives it there.
+
+    "Short-Dot: ..." -> ("Short-Dot", None); "Arcee's MergeKit: ..." -> ("MergeKit", None);
+    "Surgical Robot Transformer (SRT): ..." -> ("SRT", "Surgical Robot Transformer").
+    """
+    prefix = R.title_name(title)
+    if not prefix:
+        return None, None
+    prefix = _POSSESSIVE.sub("", prefix)
+    m = re.fullmatch(r"(.+?)\s*\(\s*([^()\s]+)\s*\)", prefix)
+    if m:
+        defs = [c for c in acronym_definitions(prefix, 0) if c.kind == "acronym"]
+        if defs and fold(defs[0].short) == fold(m.group(2)):
+            return m.group(2), defs[0].long
+    return prefix, None
+
+
+def _variant_of(short: str, name: str) -> bool:
+    """True when ``short`` is a shortened spelling of ``name`` or the other way round.
+
+    "MVSAnywhere" / "MVSA", "W-RST" / "Weighted-RST": a title and its abstract naming one thing.
+    """
+    a, b = fold(short), fold(name)
+    if min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)):
+        return True
+    sp, np_ = re.split(r"[-\s]+", short.lower()), re.split(r"[-\s]+", name.lower())
+    return len(sp) == len(np_) > 1 and all(y.startswith(x) for x, y in zip(sp, np_))
+
+
+def _title_only_name(title: str | None, seen: set[str], proposed: tuple[str, ...]) -> Name | None:
+    """The paper's own name given only in its title, as a proposed name without offsets.
+
+    "WiNeRT: Towards Neural Ray Tracing for Wireless Channel Modelling", "Arcee's MergeKit: A
+    Toolkit for Merging Large Language Models", "Surgical Robot Transformer (SRT): Imitation
+    Learning for Surgical Tasks": the prefix before the title's colon names what the paper
+    proposes even when the abstract only says "we propose a framework". Taken when the prefix is
+    one coined-looking token (inner capitals, digits, all capitals: not "Fairwashing" or "Lazy
+    Agents") or an acronym defined there, that the abstract does not name (``seen``: fold keys of
+    its names), that no vocabulary knows and that the corpus does not show in wide use or as a
+    common word, and that is not a variant of a name the abstract proposes (``proposed``:
+    "MVSAnywhere" when the abstract proposes "MVSA"). The row's ``start``/``end`` are None: the
+    name is not in the abstract.
+    """
+    prefix, long = _title_prefix(title)
+    if not prefix or not title:
+        return None
+    if " " in prefix or not token_shaped(prefix) or not _name_like(prefix):
+        return None
+    key = fold(prefix)
+    st, pr = stats(), priors()
+    ns = st.names.get(key)
+    if (
+        key in seen
+        or any(_variant_of(prefix, p) for p in proposed)
+        or key in pr.types
+        or key in pr.not_names
+        or widely_used(ns)
+        or st.lower.get(key, 0) >= (ns.df if ns else 1)
+    ):
+        return None
+    subtitle = title.split(":", 1)[1]
+    typ = "dataset" if _DATA_SUBTITLE.match(subtitle.strip()) else "method"
+    return Name(
+        prefix,
+        typ,
+        "proposed",
+        TITLE_ONLY_CONFIDENCE,
+        prefix,
+        None,
+        None,
+        long or _title_long_form(title, key),
+    )
 
 
 def names_for(paper: PaperText) -> tuple[Name, ...]:
@@ -618,7 +778,7 @@ def extract_rows(paper: PaperText) -> list[dict]:
     view = clean_view(paper.abstract)
     rows = []
     for n in recognise(view.text, paper.title, methods.emphasised_names(paper.abstract)):
-        start, end = view.span(n.start, n.end)
+        start, end = view.span(n.start, n.end) if n.start is not None else (None, None)
         rows.append(
             {
                 "paper_id": paper.paper_id,

@@ -46,6 +46,7 @@ _UNIT = re.compile(
 )
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
+_VERSION_PART = re.compile(r"\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
 _VARIANT = re.compile(
     r"\s(Flash|Pro|Turbo|Ultra|Mini|mini|Nano|Sonnet|Opus|Haiku|Instruct|Chat|Large|Base|Small|"
@@ -153,8 +154,10 @@ def token_shaped(tok: str) -> bool:
     if len(parts) > 1:
         if any(token_shaped(p) for p in parts if p):
             return True
-        if any(p[:1].isupper() for p in parts) and any(p.isdigit() for p in parts[1:]):
-            return True  # Claude-3, Phi-3, COVID-19
+        if any(p[:1].isupper() for p in parts) and any(
+            _VERSION_PART.fullmatch(p) for p in parts[1:]
+        ):
+            return True  # Claude-3, Phi-3, COVID-19, Gemini-1.5
         # capitalised compounds: Co-Boosting, Kac-Rice, Short-Dot (not "Self-attention")
         return all(_CAPWORD.fullmatch(p) for p in parts) and len(parts) <= 3
     if tok.isupper() and tok.isalpha():

@@ -110,7 +110,7 @@ _IN_PAREN = re.compile(
 _PAREN_STOP = re.compile(r"\s(?:that|which|using|to|with|via|based on|for|of)\s")
 _APPOSITIVE_NEW = re.compile(
     r"\s*(?:\([^()]{0,80}\)\s*)?(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:novel|new)\b"
+    r"(?:novel|new|innovative)\b"
 )
 _WE_AFTER = re.compile(
     r"\s*\)?\s*(?:that\s+|which\s+)?we\s+(?:\w+ly\s+|also\s+|further\s+)?"

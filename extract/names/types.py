@@ -53,7 +53,7 @@ _AFTER = [
             r"detector|generator|head|family|checkpoints?|series|regularization|objective|"
             r"pipeline|strategy|scheme|procedure|solver|updates?|training|fine-tuning|"
             r"finetuning|pre-training|pretraining|prompting|features|representations|"
-            r"implementation)\b"
+            r"implementation|process|processes|filters?)\b"
         ),
     ),
     (
@@ -74,7 +74,8 @@ _AFTER = [
         3.0,
         re.compile(
             r"(?:'s)?\s?-?\s?(?:score|scores|metric|metrics|measure|distance|divergence|error|"
-            r"index|ratio|rate|coefficient|points|improvement|gains?)\b"
+            # not the verb: "SeqGAN gains 0.42 improvement"
+            r"index|ratio|rate|coefficient|points|improvement|gains?(?!\s+\d))\b"
         ),
     ),
     (
@@ -144,8 +145,9 @@ _BEFORE = [
         "metric",
         2.5,
         re.compile(
-            r"\b(?:in terms of|measured by|(?:higher|lower|better|improv\w+|gains? in|"
-            r"increase in|reduction in)\s(?:the\s)?)$"
+            # not an adjective after an article: "an improved Metropolis-Hastings sampler"
+            r"\b(?:in terms of|measured by|(?<!\ban )(?<!\ba )(?<!\bthe )(?:higher|lower|better|"
+            r"improv\w+|gains? in|increase in|reduction in)\s(?:the\s)?)$"
         ),
     ),
 ]
@@ -243,15 +245,27 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
     after = text[end : end + 60]
     # the noun after an acronym definition speaks for the name: "Maximum Mean Discrepancy (MMD)
     # metric", "a variational autoencoder (VAE) network"
+    skip = 0
     if after.startswith(")"):
-        after = after[1:]
+        skip = 1
     elif after.startswith(" (") and (pm := _ACR_PAREN.match(after)):
-        after = after[pm.end() :]
-    after = after[:40]
+        skip = pm.end()
+    after = after[skip:][:40]
     for typ, w, pat in _AFTER:
         if pat.match(after):
             out.append((typ, w))
             break
+    else:
+        # an appositive says what the name is: "Canonical Correlation Analysis (CCA), a
+        # classical method seeking ...", "X, a benchmark of ..."
+        ap = _APPOSITIVE.match(text, end + skip)
+        words = list(re.finditer(r"[\w-]+", text[ap.end() : ap.end() + 50])) if ap else []
+        for wm in words[:4]:  # the noun, after up to three adjectives
+            rest = " " + text[ap.end() + wm.start() : ap.end() + wm.start() + 40]
+            hit = next(((t, w) for t, w, pat in _APPOSITIVE_NOUNS if pat.match(rest)), None)
+            if hit:
+                out.append(hit)
+                break
     before = text[max(0, start - 60) : start].lower()
     for typ, w, pat in _BEFORE:
         if pat.search(before):
@@ -265,6 +279,10 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
 
 
 _ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
+# "X, a classical method", "X, an efficient and scalable algorithm"
+_APPOSITIVE = re.compile(r",\s+(?:a|an)\s+(?=[a-z])")
+# the dataset, method and metric nouns of _AFTER
+_APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4]]
 
 
 # The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
@@ -276,8 +294,17 @@ _MORPH = (
 )
 
 
+# group and complexity notation: SE(3), SO(3), E(3), SU(2), O(1), never a method or data set
+_GROUP = re.compile(r"(?:S?[EO]|SU|U|GL|SL|Sp)\(\d\)")
+
+
 def morph_vote(name: str) -> tuple[str, float] | None:
-    """The type the shape of a coined name points to ("StrategyQA" dataset), weight 1.5."""
+    """The type the shape of a coined name points to ("StrategyQA" dataset), weight 1.5.
+
+    Group notation ("SE(3)-equivariant") is ``other`` whatever the corpus votes, weight 4.
+    """
+    if _GROUP.fullmatch(name):
+        return "other", 4.0
     for typ, pat in _MORPH:
         if pat.fullmatch(name):
             return typ, 1.5

@@ -51,7 +51,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "6"
+VERSION = "7"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -529,7 +529,8 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
                     "long_form": r.get("long_form"),
                 }
             )
-    out.sort(key=lambda r: (r["start"], r["end"]))
+    # a name only the title gives has no offsets: after the others
+    out.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return out
 
 
