@@ -11,8 +11,10 @@ with the table-level lists ``proposed`` (all types), ``mentioned`` (used methods
 at while writing rules) or ``heldout`` (a random third, never looked at).
 
 Names match on their fold key (case, spaces, hyphens, an acronym's plural "s" ignored:
-"HMMs" = "HMM", "Llama 3" = "LLaMA-3"; :func:`extract.names.candidates.fold`). Scores are
-micro-averaged over (abstract, name) pairs:
+"HMMs" = "HMM", "Llama 3" = "LLaMA-3"; :func:`extract.names.candidates.fold`), by the row's name
+or by any of its spellings in the abstract (``surface``: a row "ViT" spelt "Vision Transformers"
+matches the label "Vision Transformers"; a row counts once). Scores are micro-averaged over
+(abstract, name) pairs:
 
 * ``names``: found as a name at all (type and role ignored);
 * ``type=T``: names of type T (a name found with another type is a miss and a false positive);
@@ -57,18 +59,32 @@ def key(name: str) -> str:
     return fold(clean_view(name).text.strip())
 
 
+def keys(row: dict) -> tuple[str, ...]:
+    """Fold keys a row answers to: its name's first, then each spelling in the abstract."""
+    out = [key(row["name"])]
+    out += [k for s in (row.get("surface") or "").split("|") if (k := key(s)) and k not in out]
+    return tuple(out)
+
+
+def resolve(pred: list[tuple[str, ...]], gold: set[str]) -> set[str]:
+    """One key per predicted row: a spelling the gold labels use if it has one, else its name's.
+
+    "ViT" with the spelling "Vision Transformers" matches a label "Vision Transformers".
+    """
+    return {next((k for k in ks if k in gold), ks[0]) for ks in pred}
+
+
 def predict(paper: PaperText) -> dict:
-    """The recogniser's names and the table rows for one abstract."""
+    """The recogniser's names and the table rows for one abstract (rows as their fold keys)."""
     rows = names.extract_rows(paper)
     m = methods.rows_from_names(paper.paper_id, rows)
     return {
         "names": [
-            (key(r["name"]), r["type"], "used" if r["role"] == "mentioned" else r["role"])
-            for r in rows
+            (keys(r), r["type"], "used" if r["role"] == "mentioned" else r["role"]) for r in rows
         ],
-        "proposed": {key(r["name"]) for r in m if r["role"] == "proposed"},
-        "mentioned": {key(r["name"]) for r in m if r["role"] == "mentioned"},
-        "benchmarks": {key(r["name"]) for r in benchmarks.rows_from_names(paper.paper_id, rows)},
+        "proposed": [keys(r) for r in m if r["role"] == "proposed"],
+        "mentioned": [keys(r) for r in m if r["role"] == "mentioned"],
+        "benchmarks": [keys(r) for r in benchmarks.rows_from_names(paper.paper_id, rows)],
         "techniques": {r["technique"].lower() for r in techniques.extract_rows(paper)},
         "sizes": sizes.extract_rows(paper),
     }
@@ -91,20 +107,15 @@ def score(records: list[dict], errors: list | None = None) -> dict[str, list[int
         src = rec["source"]
         if "names" in rec:
             gold_names = [(key(n["name"]), n["type"], n["role"]) for n in rec["names"]]
-            _add(
-                counts,
-                "names",
-                {g[0] for g in gold_names},
-                {p[0] for p in pred["names"]},
-                errors,
-                src,
-            )
+            all_gold = {g[0] for g in gold_names}
+            pred_names = [(resolve([ks], all_gold).pop(), t, r) for ks, t, r in pred["names"]]
+            _add(counts, "names", all_gold, {p[0] for p in pred_names}, errors, src)
             for t in TYPES:
                 _add(
                     counts,
                     f"type={t}",
                     {g[0] for g in gold_names if g[1] == t},
-                    {p[0] for p in pred["names"] if p[1] == t},
+                    {p[0] for p in pred_names if p[1] == t},
                     errors,
                     src,
                 )
@@ -113,15 +124,25 @@ def score(records: list[dict], errors: list | None = None) -> dict[str, list[int
                     counts,
                     f"role={r}",
                     {g[0] for g in gold_names if g[2] == r},
-                    {p[0] for p in pred["names"] if p[2] == r},
+                    {p[0] for p in pred_names if p[2] == r},
                     errors,
                     src,
                 )
         gold = rec["gold"]
         for k in TABLE_KEYS:
             if k in gold:
-                g = {key(x) for x in gold[k]} if k != "techniques" else {x.lower() for x in gold[k]}
-                _add(counts, f"table:{k}", g, pred[k], errors, src)
+                if k == "techniques":
+                    _add(
+                        counts,
+                        "table:techniques",
+                        {x.lower() for x in gold[k]},
+                        pred[k],
+                        errors,
+                        src,
+                    )
+                    continue
+                g = {key(x) for x in gold[k]}
+                _add(counts, f"table:{k}", g, resolve(pred[k], g), errors, src)
         if "sizes" in gold:
             en = _eval_numbers()
             tp = len(en._match(gold["sizes"], pred["sizes"], en._same_size))

@@ -692,3 +692,102 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
 )
 def test_types_of_eponyms_and_group_notation(text, name, typ):
     assert _names(text)[name][0] == typ
+
+
+# --- parts of the paper's own method; copulas; vocabulary types over long-form heads ------------
+
+
+@pytest.mark.parametrize(
+    "text,parts",
+    [
+        # iccv2023: "LGLA consists of ..." names the parts of the method the paper proposes
+        (
+            "To address these issues, we propose a novel Local and Global Logit Adjustments (LGLA) "
+            "method that learns experts with full data covering all classes and enlarges the "
+            "discrepancy among them by elaborated logit adjustments. LGLA consists of two core "
+            "components: a Class-aware Logit Adjustment (CLA) strategy and an Adaptive Angular "
+            "Weighted (AAW) loss.",
+            ["CLA", "AAW"],
+        ),
+        # cvpr2024: "RMSIN incorporates ..."
+        (
+            "To address these challenges we introduce the Rotated Multi-Scale Interaction Network "
+            "(RMSIN) an innovative approach designed for the unique demands of RRSIS. RMSIN "
+            "incorporates an Intra-scale Interaction Module (IIM) to effectively address the "
+            "fine-grained detail required at multiple scales and a Cross-scale Interaction Module "
+            "(CIM) for integrating these details coherently across the network.",
+            ["IIM", "CIM"],
+        ),
+        # cvpr2025: "a proposed X" is the paper's own
+        (
+            "To address these challenges, we introduce the Fully Sparse Hybrid Network (FSHNet). "
+            "FSHNet incorporates a proposed SlotFormer block to enhance the long-range feature "
+            "extraction capability of existing sparse encoders.",
+            ["SlotFormer"],
+        ),
+    ],
+)
+def test_parts_of_the_papers_own_method_are_proposed(text, parts):
+    got = _names(text)
+    assert [got[p][1] for p in parts] == ["proposed"] * len(parts)
+
+
+def test_a_comparison_after_has_is_not_a_part():
+    # iclr2023: "DiffMimic has a better ... than existing methods (e.g., DeepMimic)"
+    text = (
+        "In this work, we leverage differentiable physics simulators (DPS) and propose an "
+        "efficient motion mimicking method dubbed DiffMimic. Extensive experiments on standard benchmarks show that DiffMimic has a better sample "
+        "efficiency and time efficiency than existing methods (e.g., DeepMimic)."
+    )
+    assert _names(text)["DeepMimic"][1] == "mentioned"
+
+
+@pytest.mark.parametrize(
+    "text,name,typ",
+    [
+        # lreccoling2024: a copula says what the acronym is (the head "Coding" says method)
+        (
+            "Automated Medical Coding (AMC) is the task of automatically converting free-text "
+            "medical documents into predefined codes according to a specific medical coding "
+            "system.",
+            "AMC",
+            "task",
+        ),
+        # eacl2023: "Transformer-based" names the Transformer
+        (
+            "We demonstrate how the proposed dataset can be used to model the task of multimodal "
+            "summarization by training a Transformer-based neural model.",
+            "Transformer",
+            "method",
+        ),
+        # emnlp2023: a model name with its size
+        (
+            "It surpasses conventional state-of-the-art (SOTA) instruction-tuned models like "
+            "Vicuna-13B by 55.4% in challenging zero-shot reasoning benchmarks.",
+            "Vicuna-13B",
+            "method",
+        ),
+    ],
+)
+def test_types_from_copulas_priors_and_compounds(text, name, typ):
+    assert _names(text)[name][0] == typ
+
+
+def test_a_vocabulary_name_only_in_lower_case_is_not_a_used_method():
+    # icml2024: a generic term written in lower case (the labelling convention of the dev sets)
+    text = (
+        "In this paper, we introduce Sparse MetA-Tuning (SMAT), a method inspired by sparse "
+        "mixture-of-experts approaches and trained to isolate subsets of pre-trained parameters "
+        "automatically for meta-tuning on each task."
+    )
+    assert "MoE" not in _methods_used(text)
+
+
+def test_a_vocabulary_type_outweighs_the_head_of_a_known_long_form():
+    # iccv2023: the vocabulary types DA a task; the head "Adaptation" of its long form does not
+    # make it a used method
+    text = (
+        "Conventional Domain Adaptation (DA) methods aim to learn domain-invariant feature "
+        "representations to improve the target adaptation performance."
+    )
+    assert "DA" not in _methods_used(text)

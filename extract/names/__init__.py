@@ -82,7 +82,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "9"
+VERSION = "10"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -93,6 +93,7 @@ DATA_FILES: tuple[str, ...] = (
 ROLES = ("proposed", "mentioned")
 WIDELY_USED = 25  # abstracts of the corpus using, not proposing, a name before it is "not new"
 MODIFIER_SHARE = (0.22, 0.42)  # share of occurrences as a pre-modifier (_modifier_discount)
+LOWER_CASE_CONFIDENCE = 0.45  # a vocabulary name only written in lower case (a generic term)
 STRONG_CUE = 2.0  # sentence votes for a type that vouch for a capitalised phrase as a name
 MIN_EVIDENCE = 1.0  # score of the winning type under which its share is not trusted
 LONG_HEAD_WEIGHT = 1.6  # the head noun of a long form defined here, relative to a sentence cue
@@ -472,13 +473,22 @@ def recognise(
         for typ, w in votes:
             accs[k].scores[typ] = accs[k].scores.get(typ, 0.0) + w
     out: list[Name] = []
+    newable: set[str] = set()  # fold keys of used names that could be the paper's own
     for key, acc in accs.items():
         scores = dict(acc.scores)
+        prior = pr.types.get(key)
+        # an acronym defined here with a long form the corpus does not know (in fewer than 3
+        # abstracts) is another sense of the short form the priors and the corpus votes speak of
+        # ("subgraph retriever (SR)" is not super-resolution): they do not count, and it may be
+        # the paper's own
+        novel = bool(acc.long) and long_key(acc.long) not in st.longs and key not in pr.vocab
         if acc.long:
             # the long form this abstract gives says what the acronym is here, more than the
-            # corpus votes of an ambiguous short form (TAD, MMD, HMP)
+            # corpus votes of an ambiguous short form (TAD, MMD, HMP); a vocabulary's type of
+            # the sense the corpus knows says it better ("Domain Adaptation (DA)" is a task,
+            # whatever the head "adaptation" says)
             hv = T.head_vote(acc.long)
-            if hv:
+            if hv and (not prior or novel or hv[0] == prior):
                 scores[hv[0]] = scores.get(hv[0], 0.0) + LONG_HEAD_WEIGHT * hv[1]
                 if hv[0] == "task" and "context" in acc.kinds:
                     # "ERC datasets", "NEE corpora": data sets for the task the long form names
@@ -492,12 +502,6 @@ def recognise(
             mv = T.morph_vote(acc.first.short) or _variant_vote(acc.first.short, key, pr)
         if mv:
             scores[mv[0]] = scores.get(mv[0], 0.0) + mv[1]
-        prior = pr.types.get(key)
-        # an acronym defined here with a long form the corpus does not know (in fewer than 3
-        # abstracts) is another sense of the short form the priors and the corpus votes speak of
-        # ("subgraph retriever (SR)" is not super-resolution): they do not count, and it may be
-        # the paper's own
-        novel = bool(acc.long) and long_key(acc.long) not in st.longs and key not in pr.vocab
         if prior and not novel:
             scores[prior] = scores.get(prior, 0.0) + 6.0
         ns = st.names.get(key)
@@ -535,6 +539,16 @@ def recognise(
             or (not acc.long and widely_used(ns))
         ):
             role, cue_conf = "mentioned", 0.0
+        if (
+            role == "mentioned"
+            and can_be_new
+            and not (
+                (key in pr.canonical and not novel)
+                or (acc.long and st.longs.get(long_key(acc.long), 0) >= LONG_USED)
+                or (not acc.long and widely_used(ns))
+            )
+        ):
+            newable.add(key)
         if role == "proposed" and key in proposed_datasets:
             scores["dataset"] = scores.get("dataset", 0.0) + 5.0
         if "multiword" in acc.kinds and not scores:
@@ -591,6 +605,18 @@ def recognise(
         if scores.get(typ, 0.0) < MIN_EVIDENCE:
             type_conf = min(type_conf, 0.5)  # the winning type has almost no evidence
         conf = round(kind_conf * max(0.5, type_conf), 3)
+        if (
+            role == "mentioned"
+            and acc.kinds <= {"vocab", "longform"}
+            and all(
+                x == x.lower() and not token_shaped(x) and not any(c.isdigit() for c in x)
+                for x in acc.surfaces
+            )
+        ):
+            # "dropout", "mixture-of-experts", "prefix-tuning": a vocabulary name written only in
+            # lower case is used as a generic term here, not named (the methods table leaves it;
+            # not "o1-preview", "seq2seq")
+            conf = min(conf, LOWER_CASE_CONFIDENCE)
         display = pr.canonical.get(key)
         if display is None:
             if "vocab" in acc.kinds or "context" in acc.kinds:
@@ -620,6 +646,7 @@ def recognise(
             )
         )
     out.sort(key=lambda n: (n.start, n.end))
+    out = _parts_of_proposed(text, out, newable)
     own = _title_only_name(
         title,
         {fold(n.name) for n in out} | set(accs),
@@ -658,6 +685,49 @@ def _sentence_at(sents: Sequence[tuple[int, str]], offset: int) -> str:
         if start <= offset < start + len(sent):
             return sent
     return ""
+
+
+# "FSHNet incorporates a proposed SlotFormer block", "HEAR has a Hybrid ... encoder, along with
+# an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
+_HAS_PARTS = (
+    r"\s+(?:also\s+|further\s+|then\s+|mainly\s+)?(?:has|have|consists\s+of|comprises|includes|"
+    r"contains|incorporates|integrates|is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
+)
+
+
+# "DiffMimic has a better sample efficiency than existing methods (e.g., DeepMimic)"
+_NOT_PART = re.compile(
+    r"\b(?:than|e\.g\.|such\s+as|compared|existing|previous|achiev\w*|outperform\w*|better|"
+    r"based\s+on)\b"
+)
+
+
+def _parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Name]:
+    """``out`` with the parts of a proposed name proposed too.
+
+    A used name that could be new (``newable``: no vocabulary or corpus knows it) and comes, in
+    its first sentence, after a proposed name and "has", "consists of", "incorporates", ... is a
+    part of the paper's own method, when it is typed a method and nothing between says it is
+    another's ("than", "e.g.", "existing", "based on"). Known names after such a verb stay used.
+    """
+    own = [n for n in out if n.role == "proposed" and n.start is not None]
+    if not own or not newable:
+        return out
+    spellings = "|".join(
+        sorted({re.escape(s) for n in own for s in n.surface.split(" | ") if s}, key=len)[::-1]
+    )
+    has = re.compile(rf"(?<![\w-])(?:{spellings}){_HAS_PARTS}")
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.start is not None and fold(n.name) in newable:
+            s0 = max(text.rfind(". ", 0, n.start), 0)
+            hm = has.search(text, s0, n.start)
+            if hm and n.type == "method" and not _NOT_PART.search(text, hm.end(), n.start):
+                n = Name(
+                    n.name, n.type, "proposed", n.confidence, n.surface, n.start, n.end, n.long_form
+                )
+        res.append(n)
+    return res
 
 
 # where a coined name may end in another name: after a hyphen or a lower-case letter or digit

@@ -47,6 +47,7 @@ _UNIT = re.compile(
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
 _VERSION_PART = re.compile(r"\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5
+_SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
 _VARIANT = re.compile(
     r"\s(Flash|Pro|Turbo|Ultra|Mini|mini|Nano|Sonnet|Opus|Haiku|Instruct|Chat|Large|Base|Small|"
@@ -158,6 +159,8 @@ def token_shaped(tok: str) -> bool:
             _VERSION_PART.fullmatch(p) for p in parts[1:]
         ):
             return True  # Claude-3, Phi-3, COVID-19, Gemini-1.5
+        if parts[0][:1].isupper() and _SIZE_PART.fullmatch(parts[-1]):
+            return True  # Vicuna-13B, Falcon-40B, Pythia-1.4B: a model and its size
         # capitalised compounds: Co-Boosting, Kac-Rice, Short-Dot (not "Self-attention")
         return all(_CAPWORD.fullmatch(p) for p in parts) and len(parts) <= 3
     if tok.isupper() and tok.isalpha():
@@ -362,7 +365,8 @@ def find_candidates(
                     or re.fullmatch(r"[a-z]{1,3}", head.split("-")[-1])
                 ):
                     head = head.rsplit("-", 1)[0] if "-" in head else ""
-                if head and token_shaped(head) and not shouting:
+                # "Transformer-based": a plain word the vocabulary knows, written capitalised
+                if head and (token_shaped(head) or head in known_words) and not shouting:
                     out.append(Candidate(head, a, a + len(head), "token", singular(head)))
                 continue
             if shouting and core.isupper():

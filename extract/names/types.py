@@ -256,8 +256,9 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             out.append((typ, w))
             break
     else:
-        # an appositive says what the name is: "Canonical Correlation Analysis (CCA), a
-        # classical method seeking ...", "X, a benchmark of ..."
+        # an appositive or a copula says what the name is: "Canonical Correlation Analysis
+        # (CCA), a classical method seeking ...", "X, a benchmark of ...", "Automated Medical
+        # Coding (AMC) is the task of ..."
         ap = _APPOSITIVE.match(text, end + skip)
         words = list(re.finditer(r"[\w-]+", text[ap.end() : ap.end() + 50])) if ap else []
         for wm in words[:4]:  # the noun, after up to three adjectives
@@ -279,10 +280,10 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
 
 
 _ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
-# "X, a classical method", "X, an efficient and scalable algorithm"
-_APPOSITIVE = re.compile(r",\s+(?:a|an)\s+(?=[a-z])")
-# the dataset, method and metric nouns of _AFTER
-_APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4]]
+# "X, a classical method", "X, an efficient and scalable algorithm", "(AMC) is the task of"
+_APPOSITIVE = re.compile(r"(?:,|\s+(?:is|are|remains))\s+(?:a|an|the)\s+(?=[a-z])")
+# the dataset, method, metric and task nouns of _AFTER
+_APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4], _AFTER[5]]
 
 
 # The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
