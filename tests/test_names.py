@@ -683,8 +683,8 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
         # icml2024: group notation is not a method (the corpus counts E(3) with "model" cues)
         (
             "To be specific, GET consists of a bilevel attention module, a feed-forward module "
-            "and a layer normalization module, where each module is E(3) equivariant and specialized for handling sets of variable "
-            "sizes.",
+            "and a layer normalization module, where each module is E(3) equivariant and "
+            "specialized for handling sets of variable sizes.",
             "E(3)",
             "other",
         ),
@@ -736,7 +736,8 @@ def test_a_comparison_after_has_is_not_a_part():
     # iclr2023: "DiffMimic has a better ... than existing methods (e.g., DeepMimic)"
     text = (
         "In this work, we leverage differentiable physics simulators (DPS) and propose an "
-        "efficient motion mimicking method dubbed DiffMimic. Extensive experiments on standard benchmarks show that DiffMimic has a better sample "
+        "efficient motion mimicking method dubbed DiffMimic. Extensive experiments on standard "
+        "benchmarks show that DiffMimic has a better sample "
         "efficiency and time efficiency than existing methods (e.g., DeepMimic)."
     )
     assert _names(text)["DeepMimic"][1] == "mentioned"
