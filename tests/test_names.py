@@ -792,3 +792,27 @@ def test_a_vocabulary_type_outweighs_the_head_of_a_known_long_form():
         "representations to improve the target adaptation performance."
     )
     assert "DA" not in _methods_used(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # iccv2023, cvpr2024: a plain vocabulary word inside a longer capitalised name
+        "To delve into this problem, we propose a novel alignment-free network with a Semantics "
+        "Consistent Transformer (SCTNet) with both spatial and channel attention modules in the "
+        "network.",
+        "In this paper, we propose a Topic-Driven Knowledge-Aware Transformer to handle the "
+        "challenges above.",
+    ],
+)
+def test_a_vocabulary_word_inside_a_longer_name_is_not_mentioned(text):
+    assert "Transformer" not in _methods_used(text)
+
+
+def test_a_vocabulary_word_on_its_own_is_mentioned():
+    # cvpr2023: the Transformer itself, before a head noun
+    text = (
+        "Multimodal models are becoming increasingly effective, in part due to unified "
+        "components, such as the Transformer architecture."
+    )
+    assert "Transformer" in _methods_used(text)

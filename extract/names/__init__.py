@@ -360,6 +360,31 @@ class _Acc:
     long_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
+_PREV_WORD = re.compile(r"(?:([A-Z][\w-]*)|\([^()]{2,60}\))\s+$")
+_NEXT_WORD = re.compile(r"\s+([A-Z][a-z][\w-]*)")
+_NOT_NAME_WORDS = frozenset(
+    "The A An Our This These That Its Their Each Both Any All We In On".split()
+)
+
+
+def _in_longer_name(text: str, start: int, end: int) -> bool:
+    """True when a plain capitalised vocabulary word is one word of a longer capitalised name.
+
+    "Our Agentic Transformer", "MiKASA (Multi-Key-Anchor Scene-Aware) Transformer", "Transformer
+    Scale Gate (TSG)", "Swin Transformer": the vocabulary's Transformer is not mentioned there.
+    A word that starts a sentence or follows "The", "Our", ... does not count.
+    """
+    from extract.names.candidates import at_clause_start
+
+    pm = _PREV_WORD.search(text, max(0, start - 70), start)
+    if pm and not (pm.group(1) and pm.group(1) in _NOT_NAME_WORDS):
+        if not at_clause_start(text, pm.start()) or pm.group(1) is None:
+            return True
+    nm = _NEXT_WORD.match(text, end)
+    # not a head noun after it: "the Transformer Architecture", "Cityscapes Dataset"
+    return bool(nm) and nm.group(1) not in _NOT_NAME_WORDS and not T.head_vote(nm.group(1))
+
+
 def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
     """Vocabulary and context-pattern matches as candidates, with the type they imply."""
     from extract.stages import benchmarks, methods
@@ -433,6 +458,12 @@ def recognise(
                 continue
         if key in pr.not_names or not key or len(key) < 2 or _LATEX.match(cand.short):
             continue
+        if (
+            cand.kind in ("vocab", "proper")
+            and cand.surface in pr.words
+            and _in_longer_name(text, cand.start, cand.end)
+        ):
+            continue  # "Agentic Transformer", "Transformer Scale Gate": another, longer name
         if cand.kind in ("multiword", "longform") and fold(_initials(cand.surface)) in pr.not_names:
             continue  # "Large Language Models"
         if cand.kind in ("token", "proper", "context") and any(
