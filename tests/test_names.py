@@ -816,3 +816,13 @@ def test_a_vocabulary_word_on_its_own_is_mentioned():
         "components, such as the Transformer architecture."
     )
     assert "Transformer" in _methods_used(text)
+
+
+def test_a_full_stop_without_its_space_does_not_glue_a_word_to_a_name():
+    # a corpus abstract (acl2025): "... behavior.BehaviorChain consists of ..."
+    text = (
+        "To address this gap, we introduce BehaviorChain, the first benchmark for evaluating "
+        "LLMs’ ability to simulate continuous human behavior.BehaviorChain comprises diverse, "
+        "high-quality, persona-based behavior chains, totaling 15,846 distinct behaviors."
+    )
+    assert {n.name for n in names.recognise(text)} == {"BehaviorChain"}

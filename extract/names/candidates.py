@@ -46,6 +46,7 @@ _UNIT = re.compile(
 )
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
+_GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
 _VERSION_PART = re.compile(r"\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
@@ -329,6 +330,10 @@ def find_candidates(
             if long_spans and inside_long(a):
                 continue
             core = tok[:-2] if tok.endswith("'s") else tok
+            glued = _GLUED_WORD.match(core) if "." in core else None
+            if glued:  # "behavior.BehaviorChain", "retrieval.CITADEL": a stop without its space
+                a += glued.end()
+                core = core[glued.end() :]
             cut = _DOT_CAP.search(core) if "." in core else None
             if cut and not token_shaped(core[cut.start() + 1 :]):  # "SLT.However", not "Mr.TyDi"
                 core = core[: cut.start()]
