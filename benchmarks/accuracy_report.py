@@ -9,11 +9,11 @@ each with the logic of the existing evaluation scripts and writes two files:
 * ``dashboard/accuracy.json``: the same figures for the Data page.
 
 What is scored depends on a file's ``gold`` keys: ``proposed``/``mentioned``/``techniques``/
-``benchmarks`` as in ``benchmarks/eval_methods.py`` (names compared case- and
-markup-insensitively per abstract), ``sizes``/``metrics`` as in ``benchmarks/eval_numbers.py``
-(a size within 2%, a metric with the same value and unit, matched one to one), ``results`` as
-in ``benchmarks/eval_results.py`` (complete rows; skipped, and said so, while that script or
-its stage does not load). Scores are
+``benchmarks`` as in ``benchmarks/eval_names.py`` (a name matches by its fold key, through the
+row's name or any of its spellings in the abstract), ``sizes``/``metrics`` as in
+``benchmarks/eval_numbers.py`` (a size within 2%, a metric with the same value and unit,
+matched one to one), ``results`` as in ``benchmarks/eval_results.py`` (complete rows; skipped,
+and said so, while that script or its stage does not load). Scores are
 micro-averaged: counts are summed over the abstracts of every file, then P = tp / (tp + fp),
 R = tp / (tp + fn).
 
@@ -73,18 +73,27 @@ def part_of(record: dict, has_split: bool) -> str:
 
 
 def score_names(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
-    """tp, fp, fn per gold key with ``eval_methods``' prediction and name normalisation."""
-    em = _load("eval_methods")
+    """tp, fp, fn per gold key with ``eval_names``' prediction and matching.
+
+    A name matches by its fold key, through its canonical name or any of its spellings in the
+    abstract; techniques by their lower-cased tag.
+    """
+    en = _load("eval_names")
     from extract.records import PaperText
 
     counts = {k: [0, 0, 0] for k in keys}
     for rec in records:
-        pred = em.predict(PaperText(rec["id"], rec["text"], rec.get("title")))
+        pred = en.predict(PaperText(rec["id"], rec["text"], rec.get("title")))
         for k in keys:
-            gold = {em.norm(x) for x in rec["gold"].get(k, [])}
-            counts[k][0] += len(gold & pred[k])
-            counts[k][1] += len(pred[k] - gold)
-            counts[k][2] += len(gold - pred[k])
+            if k == "techniques":
+                gold = {x.lower() for x in rec["gold"].get(k, [])}
+                got = pred[k]
+            else:
+                gold = {en.key(x) for x in rec["gold"].get(k, [])}
+                got = en.resolve(pred[k], gold)
+            counts[k][0] += len(gold & got)
+            counts[k][1] += len(got - gold)
+            counts[k][2] += len(gold - got)
     return counts
 
 
@@ -269,9 +278,12 @@ def markdown(report: dict) -> str:
         "what a person labelled, the share the extractor found. Counts are summed over "
         "abstracts (micro-average). Parts: *dev* and *heldout* are the splits a dev set marks "
         "(*heldout* abstracts were set aside before the rules were written and their errors "
-        "never read; *fresh* abstracts, `benchmarks/devset/fresh.jsonl`, were drawn and labelled "
-        "later, blind, and scored only to report: the fairest figure for papers nobody here "
-        "has read; `benchmarks/eval_fresh.py` scores them per name type and role); "
+        "never read). *fresh2* (`benchmarks/devset/fresh2.jsonl`, 100 abstracts of 2023-2025) "
+        "was drawn and labelled blind, by helpers who never saw the extractors' output, and "
+        "only its totals are ever looked at: the fairest figure for papers nobody here has "
+        "read. *fresh* and *dev2* were labelled the same way; *fresh* was held out for one round "
+        "of rules and has been read since, *dev2* (200 abstracts) is a tuning set. "
+        "`benchmarks/eval_fresh.py --devset F` scores such a file per name type and role. "
         "in files without splits, *seeds* are the bundled abstracts the rules were "
         "first written against and *corpus* abstracts come from `../shared/corpora`. Small "
         "counts mean wide uncertainty: the brackets give the 95% Wilson interval of each "
