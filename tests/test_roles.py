@@ -170,3 +170,24 @@ def test_article_name_needs_a_phrase_new_here() -> None:
     earlier = "Cross-Modal Code Matching was studied before. " + text
     k = earlier.index("Cross-Modal", 10)
     assert R.proposal_cue(earlier, k, k + len("Cross-Modal Code Matching")) == 0
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # acl2024, iclr2024: what the paper's own method is based on is not its contribution
+        (
+            "This paper introduces an integrated detection-correction structure, named DeCoGLM, "
+            "based on the General Language Model (GLM).",
+            "GLM",
+        ),
+        (
+            "To overcome the limitations of DT, we propose a novel action sequence predictor, "
+            "named Decision ConvFormer (DC), based on the architecture of MetaFormer, which is a "
+            "general structure to process multiple entities in parallel.",
+            "MetaFormer",
+        ),
+    ],
+)
+def test_what_a_proposal_is_based_on_is_used(text, name):
+    assert _roles(text)[name] == "mentioned"

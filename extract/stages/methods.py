@@ -51,7 +51,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "7"
+VERSION = "8"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -154,11 +154,16 @@ _PASSIVE = re.compile(
     r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
     r"(?:proposed|introduced|presented|developed)\b"
 )
+# a cue's region ends where another's work starts: "named DeCoGLM, based on the General Language
+# Model (GLM)", "..., based on the architecture of MetaFormer" (not "based on the principle of
+# MAximum Discrepancy (MAD) competition": the paper's own principle)
 _REGION_END = re.compile(
     r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
-    r"compared|over|through|with|while|when|because|since|if)\b|[;.!?]|,\s*(?:which|where|that|"
+    r"compared|over|through|with|while|when|because|since|if|based\s+on|built\s+(?:up)?on|"
+    r"upon|inspired\s+by|on\s+top\s+of)\b|[;.!?]|,\s*(?:which|where|that|"
     r"and we|we)\b"
 )
+_OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:principle|idea|concept|notion)s?\s+of\b")
 _APPOSITIVE = re.compile(
     r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
     r"\s+(?:is|are)\s+(?:a|an)\b",
@@ -336,6 +341,8 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             if masked.startswith(" to ", rstart):
                 continue  # "we propose to employ Optimal Transport (OT)": an action, not a name
             stop = _REGION_END.search(masked, rstart + 1)
+            while stop and _OWN_PRINCIPLE.match(sent, stop.end()):
+                stop = _REGION_END.search(masked, stop.end())
             rend = stop.start() if stop else len(sent)
             region = masked[rstart:rend]
             first = True
