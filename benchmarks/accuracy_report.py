@@ -284,7 +284,7 @@ def markdown(report: dict) -> str:
         "read. *fresh* and *dev2* were labelled the same way; *fresh* was held out for one round "
         "of rules and has been read since, *dev2* (200 abstracts) is a tuning set. "
         "`benchmarks/eval_fresh.py --devset F` scores such a file per name type and role. "
-        "in files without splits, *seeds* are the bundled abstracts the rules were "
+        "In files without splits, *seeds* are the bundled abstracts the rules were "
         "first written against and *corpus* abstracts come from `../shared/corpora`. Small "
         "counts mean wide uncertainty: the brackets give the 95% Wilson interval of each "
         "precision and recall.",
