@@ -720,7 +720,7 @@ def _sentence_at(sents: Sequence[tuple[int, str]], offset: int) -> str:
 
 # "FSHNet incorporates a proposed SlotFormer block", "HEAR has a Hybrid ... encoder, along with
 # an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
-_HAS_PARTS = (
+_HAS_PARTS = re.compile(
     r"\s+(?:also\s+|further\s+|then\s+|mainly\s+)?(?:has|have|consists\s+of|comprises|includes|"
     r"contains|incorporates|integrates|is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
 )
@@ -744,16 +744,29 @@ def _parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Na
     own = [n for n in out if n.role == "proposed" and n.start is not None]
     if not own or not newable:
         return out
-    spellings = "|".join(
-        sorted({re.escape(s) for n in own for s in n.surface.split(" | ") if s}, key=len)[::-1]
-    )
-    has = re.compile(rf"(?<![\w-])(?:{spellings}){_HAS_PARTS}")
+    spellings = {x for n in own for x in n.surface.split(" | ") if x}
+    # where a proposed name is followed by a part verb: the parts come after it
+    has = [
+        hm.end()
+        for hm in _HAS_PARTS.finditer(text)
+        if any(
+            text.endswith(x, 0, hm.start())
+            and not (text[hm.start() - len(x) - 1 : hm.start() - len(x)].isalnum())
+            for x in spellings
+        )
+    ]
+    if not has:
+        return out
     res = []
     for n in out:
         if n.role == "mentioned" and n.start is not None and fold(n.name) in newable:
             s0 = max(text.rfind(". ", 0, n.start), 0)
-            hm = has.search(text, s0, n.start)
-            if hm and n.type == "method" and not _NOT_PART.search(text, hm.end(), n.start):
+            verb_end = max((h for h in has if s0 <= h <= n.start), default=None)
+            if (
+                verb_end is not None
+                and n.type == "method"
+                and not _NOT_PART.search(text, verb_end, n.start)
+            ):
                 n = Name(
                     n.name, n.type, "proposed", n.confidence, n.surface, n.start, n.end, n.long_form
                 )
