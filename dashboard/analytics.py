@@ -1065,6 +1065,18 @@ def paper_rows(df: pd.DataFrame, table: str, paper_id: str) -> pd.DataFrame:
     return rows.sort_values(keys, kind="stable") if keys else rows
 
 
+def title_only_names(methods: pd.DataFrame, paper_id: str) -> list[str]:
+    """Names a paper proposes that only its title gives (rows without offsets), as labels.
+
+    "WateRF: Robust Watermarks in Radiance Fields ..." proposes WateRF though its abstract only
+    says "we introduce an innovative watermarking method": such rows have no span to highlight.
+    """
+    if methods.empty or "start" not in methods.columns:
+        return []
+    rows = methods[(methods["paper_id"] == paper_id) & methods["start"].isna()]
+    return [f"{r.name} ({r.role} {r.type})" for r in rows.itertuples()]
+
+
 # --- Similar papers -------------------------------------------------------------------------------
 
 

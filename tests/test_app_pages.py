@@ -464,3 +464,16 @@ def test_similar_papers_only_with_embeddings(seeds_db, tmp_path):
         assert near, "no similar-papers table"
         title5 = sql(db, "SELECT coalesce(title, '') FROM papers WHERE paper_id = ?", ids[5])[0][0]
         assert near[0].iloc[0]["title"].startswith(title5[:30])
+
+
+def test_paper_view_lists_names_only_the_title_gives(seeds_db):
+    # a seed paper whose proposed name is only in its title ("DAM: Dynamic Attention Mask ...")
+    rows = sql(seeds_db, "SELECT paper_id, name FROM methods WHERE start IS NULL LIMIT 1")
+    if not rows:
+        pytest.skip("no title-only name in this build")
+    pid, name = rows[0]
+    at = app("papers")
+    at.selectbox(key="paper").set_value(pid).run()
+    assert not at.exception
+    (caption,) = [c.value for c in at.caption if c.value.startswith("From the title:")]
+    assert name in caption and "proposed method" in caption

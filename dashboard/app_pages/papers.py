@@ -83,6 +83,8 @@ else:
         + (f" (empty tables in this database: {', '.join(missing)})." if missing else ".")
     )
 st.html(highlight.to_html(str(paper["abstract"]), spans))
+if from_title := analytics.title_only_names(tables["methods"], pid):
+    st.caption("From the title: " + ui.md_escape(", ".join(from_title)))
 
 tabs = st.tabs(["Extracted", "Keywords", "Provenance"])
 with tabs[0]:
