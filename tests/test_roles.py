@@ -191,3 +191,51 @@ def test_article_name_needs_a_phrase_new_here() -> None:
 )
 def test_what_a_proposal_is_based_on_is_used(text, name):
     assert _roles(text)[name] == "mentioned"
+
+
+@pytest.mark.parametrize(
+    "text,title,name",
+    [
+        # icml2024: an explicit name in lower case
+        (
+            "We propose a white-box PGD-like attack method named sparse-PGD to effectively and "
+            "efficiently generate such perturbations.",
+            None,
+            "sparse-PGD",
+        ),
+        # emnlp2024: "the self-constructed benchmark X" is the paper's own
+        (
+            "We conduct experiments on the self-constructed benchmark Challenge-WMT, consisting "
+            "of samples that are prone to mistranslation.",
+            None,
+            "Challenge-WMT",
+        ),
+        # cvpr2024: the stops of "i.e." do not end the sentence of the cue
+        (
+            "Furthermore we introduce two new benchmark datasets i.e. UnrealEgo2 and "
+            "UnrealEgo-RW (RealWorld).",
+            None,
+            "UnrealEgo2",
+        ),
+        # acl2024: a plain word the title names and the abstract introduces
+        (
+            "We introduce Selene in this paper, which is the first project-level automated proof "
+            "benchmark constructed based on the real-world industrial-level operating system "
+            "microkernel, seL4.",
+            "Selene: Pioneering Automated Proof in Software Verification",
+            "Selene",
+        ),
+    ],
+)
+def test_explicit_own_names(text, title, name):
+    assert _roles(text, title)[name] == "proposed"
+
+
+def test_a_link_after_a_cue_names_nothing():
+    # acl2023: the repository path in a release sentence is not a proposed name
+    text = (
+        "To this end, we establish a new benchmark by validating scaled NAT models on the scaled "
+        "dataset, which can be regarded as a strong baseline for future works. We release code "
+        "and system outputs at https://github.com/DeepLearnXMU/Scaling4NAT."
+    )
+    assert "Scaling4NAT" not in _roles(text)

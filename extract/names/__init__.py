@@ -82,7 +82,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "10"
+VERSION = "11"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -307,6 +307,10 @@ def widely_used(ns: NameStats | None) -> bool:
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
 
 
+_PLAIN_TITLE_NAME = re.compile(r"[A-Z][a-z]{2,}")
+_NAMED_BEFORE = re.compile(r"\b(?:named|called|dubbed|termed)\s+[\"“'‘]?$")
+
+
 def _proposable(name: str, text: str, end: int) -> bool:
     """A name the proposal rules found that can be a coined name.
 
@@ -314,6 +318,9 @@ def _proposable(name: str, text: str, end: int) -> bool:
     "PAC-Bayesian"), and a plain capitalised word only when the sentence treats it as a name
     ("we present De-mark, an ...", not "we propose a Domain adaptation ... (DaLC) model").
     """
+    start = end - len(name)
+    if _NAMED_BEFORE.search(text, max(0, start - 12), start) and token_shaped(name):
+        return True  # "an attack method named sparse-PGD": an explicit name, whatever its case
     if not _name_like(name):
         return False
     parts = name.split("-")
@@ -421,6 +428,13 @@ def recognise(
     proposed_keys = {fold(p.name) for p in proposals}
     tn = _title_prefix(title)[0]
     title_key = fold(tn) if tn else None
+    if tn and _PLAIN_TITLE_NAME.fullmatch(tn) and title_key not in pr.types:
+        # "Selene: Pioneering Automated Proof ..." and "We introduce Selene in this paper": a
+        # plain capitalised word the title names and the abstract never writes in lower case
+        i = methods.find_word(text, tn)
+        if i >= 0 and not re.search(rf"\b{tn.lower()}\b", text):
+            proposed_keys.add(title_key)
+            cands.append((Candidate(tn, i, i + len(tn), "proposal", tn), None))
     for tok in emphasised:
         i = methods.find_word(text, tok)
         if i >= 0 and fold(tok) not in proposed_keys:

@@ -48,7 +48,8 @@ _NOUNS = (
     r"engine|testbed|index"
 )
 _OWN = re.compile(
-    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+proposed)\s+"
+    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+(?:proposed|self-(?:constructed|collected|built|curated)))"
+    r"\s+"
     r"(?:(?:proposed|new|novel|final|full|resulting)\s+)?"
     rf"(?:(?:[a-z][\w-]*\s+){{0,2}}?(?:{_NOUNS})s?,?\s+)?[\"“'‘]?$"
 )

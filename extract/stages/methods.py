@@ -51,7 +51,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "8"
+VERSION = "9"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -160,9 +160,12 @@ _PASSIVE = re.compile(
 _REGION_END = re.compile(
     r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
     r"compared|over|through|with|while|when|because|since|if|based\s+on|built\s+(?:up)?on|"
-    r"upon|inspired\s+by|on\s+top\s+of)\b|[;.!?]|,\s*(?:which|where|that|"
+    r"upon|inspired\s+by|on\s+top\s+of)\b|[;!?]|,\s*(?:which|where|that|"
     r"and we|we)\b"
+    # a full stop, not the stops of "i.e.", "e.g.", "et al." or a decimal point
+    r"|(?<!\bi\.e)(?<!\be\.g)(?<!\bal)\.(?!\w)"
 )
+_LINK = re.compile(r"(?:https?://|www\.)\S+")
 _OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:principle|idea|concept|notion)s?\s+of\b")
 _APPOSITIVE = re.compile(
     r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
@@ -335,6 +338,8 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
 
     for s0, sent, cues in sents:
         masked = _mask_expansions(sent) if cues else sent
+        if cues and ("http" in masked or "www." in masked):  # a link is not a name
+            masked = _LINK.sub(lambda m: " " * len(m.group()), masked)
         # 1. introduction cue -> region
         for cue in cues:
             rstart = cue.end()
