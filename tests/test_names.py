@@ -688,9 +688,31 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
             "E(3)",
             "other",
         ),
+        # lreccoling2024: a copula says what the acronym is (the head "Coding" says method)
+        (
+            "Automated Medical Coding (AMC) is the task of automatically converting free-text "
+            "medical documents into predefined codes according to a specific medical coding "
+            "system.",
+            "AMC",
+            "task",
+        ),
+        # eacl2023: "Transformer-based" names the Transformer
+        (
+            "We demonstrate how the proposed dataset can be used to model the task of multimodal "
+            "summarization by training a Transformer-based neural model.",
+            "Transformer",
+            "method",
+        ),
+        # emnlp2023: a model name with its size
+        (
+            "It surpasses conventional state-of-the-art (SOTA) instruction-tuned models like "
+            "Vicuna-13B by 55.4% in challenging zero-shot reasoning benchmarks.",
+            "Vicuna-13B",
+            "method",
+        ),
     ],
 )
-def test_types_of_eponyms_and_group_notation(text, name, typ):
+def test_types_from_context_shape_and_priors(text, name, typ):
     assert _names(text)[name][0] == typ
 
 
@@ -741,37 +763,6 @@ def test_a_comparison_after_has_is_not_a_part():
         "efficiency and time efficiency than existing methods (e.g., DeepMimic)."
     )
     assert _names(text)["DeepMimic"][1] == "mentioned"
-
-
-@pytest.mark.parametrize(
-    "text,name,typ",
-    [
-        # lreccoling2024: a copula says what the acronym is (the head "Coding" says method)
-        (
-            "Automated Medical Coding (AMC) is the task of automatically converting free-text "
-            "medical documents into predefined codes according to a specific medical coding "
-            "system.",
-            "AMC",
-            "task",
-        ),
-        # eacl2023: "Transformer-based" names the Transformer
-        (
-            "We demonstrate how the proposed dataset can be used to model the task of multimodal "
-            "summarization by training a Transformer-based neural model.",
-            "Transformer",
-            "method",
-        ),
-        # emnlp2023: a model name with its size
-        (
-            "It surpasses conventional state-of-the-art (SOTA) instruction-tuned models like "
-            "Vicuna-13B by 55.4% in challenging zero-shot reasoning benchmarks.",
-            "Vicuna-13B",
-            "method",
-        ),
-    ],
-)
-def test_types_from_copulas_priors_and_compounds(text, name, typ):
-    assert _names(text)[name][0] == typ
 
 
 def test_a_vocabulary_name_only_in_lower_case_is_not_a_used_method():
