@@ -757,3 +757,17 @@ def test_knowledge_editing_still_found():
         "costly retraining for outdated or erroneous knowledge."
     )
     assert "Knowledge editing" in _tags(text)
+
+
+def test_camera_calibration_is_not_model_calibration():
+    # iccv2023 (Deep Geometry-Aware Camera Self-Calibration from Video)
+    text = (
+        "Accurate intrinsic calibration is essential for camera-based 3D perception, yet, it "
+        "typically requires targets of well-known geometry. Here, we propose a camera "
+        "self-calibration approach that infers camera intrinsics during application, from "
+        "monocular videos in the wild. To achieve this, we build upon recent research on "
+        "integrating bundle adjustment into deep learning models, and introduce a "
+        "self-calibrating bundle adjustment layer. The self-calibrating bundle adjustment layer "
+        "optimizes camera intrinsics through classical Gauss-Newton steps."
+    )
+    assert "Calibration/Uncertainty" not in _tags(text)
