@@ -76,13 +76,14 @@ from extract.names.candidates import (
     long_key,
     singular,
     token_shaped,
+    version_end,
 )
 from extract.records import PaperText
 from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "11"
+VERSION = "12"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -398,6 +399,10 @@ def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
 
     out: list[tuple[Candidate, str | None]] = []
     for name, s, e in methods.find_mentioned(text):
+        v = version_end(text, e) if " " in name else None
+        if v is not None:  # "Stable Diffusion v1.4": the version is part of the name
+            out.append((Candidate(text[s:v], s, v, "version", text[s:v]), "method"))
+            continue
         out.append((Candidate(text[s:e], s, e, "vocab", name), "method"))
     for name, s, e in benchmarks.find_benchmarks(text, ()):
         out.append((Candidate(text[s:e], s, e, "context", name), "dataset"))
@@ -460,6 +465,10 @@ def recognise(
             for a, b, k in covered
         ):
             continue
+        if cand.kind == "multiword" and any(
+            k == "version" and a <= cand.start and cand.end < b for a, b, k in covered
+        ):
+            continue  # "Stable Diffusion" of "Stable Diffusion v1.4"
         key = fold(cand.short)
         if cand.kind == "multiword":
             # a multiword name that only wraps a known or defined name ("SOTA RGB-NVS") adds nothing

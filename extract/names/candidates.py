@@ -46,6 +46,7 @@ _UNIT = re.compile(
 )
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
+_GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor glued to a word
 _GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
 _VERSION_PART = re.compile(r"\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
@@ -148,7 +149,7 @@ def token_shaped(tok: str) -> bool:
         return False
     if tok.endswith("'s"):
         tok = tok[:-2]
-    if _UNIT.fullmatch(tok):
+    if _UNIT.fullmatch(tok) or _GLUED_FACTOR.fullmatch(tok):
         return False
     if not any(c.isalpha() for c in tok):
         return False
@@ -284,6 +285,28 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
 
 
 # --- all candidates of a text -----------------------------------------------------------------
+
+
+# what follows a count, not a version: "2 layers", "4 times", "50%", "2x"
+_COUNTED = re.compile(
+    r"\s*(?:%|x\b|times\b|(?:layers?|steps?|models?|images?|samples?|epochs?|GPUs?|billion|"
+    r"million|heads?|blocks?|tokens?|bits?)\b)"
+)
+
+
+def version_end(text: str, end: int) -> int | None:
+    """Where a version (and variant word) right after ``text[:end]`` ends, else None.
+
+    "Stable Diffusion v1.4", "Stable Diffusion XL", "Claude 3 Opus": the version and variant of a
+    name the vocabulary knows without them. Not a count ("BERT 12 layers") or "2x", "50%".
+    """
+    vm = _VERSION.match(text, end)
+    if vm and not _COUNTED.match(text, vm.end()):
+        end = vm.end()
+    elif not vm and not _VARIANT.match(text, end):
+        return None
+    var = _VARIANT.match(text, end)
+    return var.end() if var else end
 
 
 def _versioned(msent: str, start: int, vm: re.Match[str], s0: int) -> Candidate:
