@@ -544,6 +544,14 @@ _LOTA = (
             "SRT",
             "method",
         ),
+        # emnlp2023: a name written with LaTeX in the title
+        (
+            _LOTA,
+            "Co$^2$PT: Mitigating Bias in Pre-trained Language Models through Counterfactual "
+            "Contrastive Prompt Tuning",
+            "Co2PT",
+            "method",
+        ),
     ],
 )
 def test_a_name_only_the_title_gives_is_proposed_without_offsets(text, title, name, typ):

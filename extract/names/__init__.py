@@ -83,7 +83,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "12"
+VERSION = "13"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -718,6 +718,7 @@ _DATA_SUBTITLE = re.compile(
     r"corpora|treebanks?|test\s?suites?|leaderboards?|challenge)\b",
     re.I,
 )
+_MARKUP_CHARS = re.compile(r"[\^_{}$\\]")
 _POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*['’]s\s+")
 
 
@@ -833,6 +834,8 @@ def _title_prefix(title: str | None) -> tuple[str | None, str | None]:
     prefix = R.title_name(title)
     if not prefix:
         return None, None
+    # "Co$^2$PT", "$\texttt{NAISR}$": the name without its markup
+    prefix = _MARKUP_CHARS.sub("", clean_view(prefix).text)
     prefix = _POSSESSIVE.sub("", prefix)
     m = re.fullmatch(r"(.+?)\s*\(\s*([^()\s]+)\s*\)", prefix)
     if m:
