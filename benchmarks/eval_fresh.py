@@ -14,6 +14,9 @@ ran on them.
 * ``fresh2.jsonl`` (100 abstracts from ``recent/``; ``--n 100 --recent 100 --seed 2027 --split
   fresh2 --exclude-devsets``, no abstract of any dev set or audit) is the held-out set now: only
   its aggregate scores are looked at, never its errors.
+* ``dev2.jsonl`` and ``dev3.jsonl`` (200 abstracts each from ``recent/``; seeds 2028 and 2029)
+  were labelled the same way as tuning sets: their errors are read to write rules. Each was
+  scored once before any rule was written on it (the figures in the closing notes).
 
 Three abstracts of the set were also drawn by the corpus audits (``techniques_audit.jsonl``,
 ``names_audit.jsonl``), whose verdicts were used to tune rules; they are left out of the scores

@@ -14,6 +14,9 @@ first fresh set had been read for tuning, skipping every abstract of the dev set
     python scripts/sample_names_devset.py --n 100 --recent 100 --seed 2027 --split fresh2 \
         --exclude-devsets
 
+The tuning sets ``dev2.jsonl`` and ``dev3.jsonl`` were drawn the same way after it (``--n 200
+--recent 200 --seed 2028 --split dev2`` and ``--seed 2029 --split dev3``, ``--exclude-devsets``).
+
 Draws ``n`` abstracts with a fixed seed: half from ``recent/`` (2023-2025, every venue-year
 file in turn) and half from ``paperlists/`` (2016-2025), skipping abstracts already in
 ``benchmarks/devset/methods.jsonl`` and abstracts under 40 words. Each record gets a ``split``
