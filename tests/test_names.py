@@ -848,3 +848,40 @@ def test_a_full_stop_without_its_space_does_not_glue_a_word_to_a_name():
 def test_versions_and_model_classes_are_used_methods(text, name):
     assert name in _methods_used(text)
     assert not any(n.startswith(("2.3x", "4.1x")) for n in _names(text))  # "2.3xfor": glued
+
+
+@pytest.mark.parametrize(
+    "text,name,typ",
+    [
+        # icml2024, corl2024, cvpr2024, acl2023: the head of a long form says what it is
+        (
+            "The risk measures we study include variance, Value-at-Risk (VaR), and Conditional "
+            "Value-at-Risk (CVaR).",
+            "CVaR",
+            "metric",
+        ),
+        (
+            "Ensuring the safety of autonomous vehicles (AVs) requires both accurate estimation of "
+            "their performance and efficient discovery of potential failure cases.",
+            "AV",
+            "other",
+        ),
+        (
+            "In the domain of compressive sensing (CS) deep unfolding networks (DUNs) have "
+            "garnered attention for their good performance and certain degree of "
+            "interpretability rooted in CS domain achieved by marrying traditional optimization "
+            "solvers with deep networks.",
+            "CS",
+            "task",
+        ),
+        # the head is a name the vocabulary types (NMT, a task)
+        (
+            "Lexically-constrained NMT (LNMT) aims to incorporate user-provided terminology into "
+            "translations.",
+            "LNMT",
+            "task",
+        ),
+    ],
+)
+def test_long_form_heads_type_acronyms(text, name, typ):
+    assert _names(text)[name][0] == typ

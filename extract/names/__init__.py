@@ -83,7 +83,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "13"
+VERSION = "14"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -542,6 +542,9 @@ def recognise(
             # the sense the corpus knows says it better ("Domain Adaptation (DA)" is a task,
             # whatever the head "adaptation" says)
             hv = T.head_vote(acc.long)
+            if hv is None and pr.types.get(fold(acc.long.split()[-1])):
+                # "Lexically-constrained NMT (LNMT)": the head is a name the vocabulary types
+                hv = (pr.types[fold(acc.long.split()[-1])], 2.5)
             if hv and (not prior or novel or hv[0] == prior):
                 scores[hv[0]] = scores.get(hv[0], 0.0) + LONG_HEAD_WEIGHT * hv[1]
                 if hv[0] == "task" and "context" in acc.kinds:

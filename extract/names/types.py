@@ -167,7 +167,7 @@ for _type, _weight, _words in (
         "tuning prompting distillation adaptation estimator unit units forest forests tree trees "
         "policy agent architecture strategy technique pipeline system systems engine loss "
         "objective "
-        "warping matching flow curvature gradients gradient prediction sampler operator component "
+        "warping matching flow curvature gradients gradient sampler operator component "
         "maximization maximisation minimization minimisation transform dynamics sampler "
         "block layer layers kernel coding encoding heuristic interpolation alignment finetuning "
         "probing fusion",
@@ -175,7 +175,7 @@ for _type, _weight, _words in (
     (
         "task",
         2.5,
-        "recognition detection classification translation answering parsing "
+        "recognition detection classification translation answering parsing prediction sensing "
         "segmentation extraction generation summarization retrieval synthesis localization "
         "tracking "
         "understanding reasoning mining completion navigation grounding entailment captioning "
@@ -193,12 +193,13 @@ for _type, _weight, _words in (
         "metric",
         3.0,
         "score scores rate ratio error distance divergence metric measure index "
-        "accuracy precision recall coefficient curve gain entropy discrepancy",
+        "accuracy precision recall coefficient curve gain entropy discrepancy risk information",
     ),
     (
         "other",
         2.5,
-        "device camera sensor array service language languages organization "
+        "device camera sensor array service language languages organization vehicle vehicles "
+        "car cars drone drones "
         "institute university polymorphism polymorphisms coefficients representations space "
         "interface interfaces intelligence reality view content",
     ),
