@@ -48,7 +48,9 @@ _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
 _GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor glued to a word
 _GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
-_VERSION_PART = re.compile(r"\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5
+_VERSION_PART = re.compile(r"v?\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5, "v3"
+# a word that only modifies the next one: "ReLU-activated", "Gemini-generated", "BERT-based"
+_MODIFIER_WORD = re.compile(r"[A-Z][\w]*-(?:[a-z]+ed|based|like|style|aware|driven|guided|free)")
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
 _VARIANT = re.compile(
@@ -450,6 +452,17 @@ def find_candidates(
                     runs.append((m.start() + pos, run[pos : sm.start()]))
                     pos = sm.end()
                 runs.append((m.start() + pos, run[pos:]))
+            # a compound modifier ends a run: "a ReLU-activated Multi-Layer Perceptron", "the
+            # Google Gemini-generated Pope image" (its name comes from the token path)
+            split_runs = []
+            for i0, run in runs:
+                pos = 0
+                for wm in re.finditer(r"\S+", run):
+                    if _MODIFIER_WORD.fullmatch(wm.group()):
+                        split_runs.append((i0 + pos, run[pos : wm.start()].rstrip()))
+                        pos = wm.end() + 1
+                split_runs.append((i0 + pos, run[pos:]))
+            runs = [(i, r) for i, r in split_runs if r.strip()]
             for i0, run in runs:
                 words = run.split()
                 if at_clause_start(msent, i0) and not token_shaped(words[0]):
@@ -470,6 +483,8 @@ def find_candidates(
                     continue  # a title-case expansion or heading, not a name
                 if any(not _PLAIN_CAP.fullmatch(w) and not token_shaped(w) for w in caps):
                     continue
+                if all(re.search(r"[a-z][A-Z]", w) for w in caps):
+                    continue  # "(e.g. Video-ChatGPT MovieChat)": coined names side by side
                 surf = " ".join(words)
                 a = s0 + i0
                 if inside_long(a):

@@ -199,7 +199,7 @@ for _type, _weight, _words in (
         "other",
         2.5,
         "device camera sensor array service language languages organization vehicle vehicles "
-        "car cars drone drones "
+        "drone drones "
         "institute university polymorphism polymorphisms coefficients representations space "
         "interface interfaces intelligence reality view content",
     ),
@@ -217,6 +217,8 @@ _HEAD_PAIRS = {
     ("frequency", "coefficients"): ("other", 3.0),
     ("cepstral", "coefficients"): ("other", 3.0),
     ("noise", "ratio"): ("metric", 3.0),
+    ("bayes", "risk"): ("method", 3.0),  # Minimum Bayes Risk (MBR) decoding
+    ("conformal", "prediction"): ("method", 3.0),
 }
 
 
