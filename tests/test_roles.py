@@ -239,3 +239,45 @@ def test_a_link_after_a_cue_names_nothing():
         "and system outputs at https://github.com/DeepLearnXMU/Scaling4NAT."
     )
     assert "Scaling4NAT" not in _roles(text)
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # iclr2024: a long description before the appositive name
+        (
+            "We propose a novel functional relative position encoding with progressive "
+            "interpolation, FIRE, to improve Transformer generalization to longer contexts.",
+            "FIRE",
+        ),
+        # cvpr2024: a size variant of the paper's own model
+        (
+            "To this end we introduce ViTamin a new vision models tailored for VLMs. ViTamin-L "
+            "significantly outperforms ViT-L by 2.0% ImageNet zero-shot accuracy when using the "
+            "same publicly available DataComp-1B dataset and the same OpenCLIP training scheme.",
+            "ViTamin-L",
+        ),
+        # iccv2023: the parts a proposed model leverages
+        (
+            "To achieve this, the FcaFormer leverages two innovative components: learnable scale "
+            "factors (LSFs) and a token merge and enhancement module (TME). The LSFs enable "
+            "efficient processing of cross tokens, while the TME generates representative cross "
+            "tokens. By integrating these components, the proposed FcaFormer enhances the "
+            "interactions of tokens across blocks with potentially different semantics, and "
+            "encourages more information flows to the lower levels.",
+            "TME",
+        ),
+    ],
+)
+def test_descriptions_variants_and_parts_of_own_names(text, name):
+    assert _roles(text)[name] == "proposed"
+
+
+def test_a_context_match_does_not_cross_a_sentence_end():
+    # acl2023 (JWSign): "...: JWSign. The dataset consists of ..."
+    text = (
+        "In this work we introduce a new large and highly multilingual dataset for sign language "
+        "translation: JWSign. The dataset consists of 2,530 hours of Bible translations in 98 "
+        "sign languages."
+    )
+    assert set(_roles(text)) == {"JWSign"}

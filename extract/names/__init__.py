@@ -83,7 +83,7 @@ from extract.text.markup import clean_view
 from extract.text.sentences import sentences
 
 TABLE = "names"
-VERSION = "15"
+VERSION = "16"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -405,6 +405,8 @@ def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
             continue
         out.append((Candidate(text[s:e], s, e, "vocab", name), "method"))
     for name, s, e in benchmarks.find_benchmarks(text, ()):
+        if ". " in text[s:e]:
+            continue  # "JWSign. The dataset": a context match across a sentence end
         out.append((Candidate(text[s:e], s, e, "context", name), "dataset"))
     return out
 
@@ -704,6 +706,7 @@ def recognise(
         )
     out.sort(key=lambda n: (n.start, n.end))
     out = _parts_of_proposed(text, out, newable)
+    out = _variants_of_proposed(out)
     own = _title_only_name(
         title,
         {fold(n.name) for n in out} | set(accs),
@@ -749,8 +752,45 @@ def _sentence_at(sents: Sequence[tuple[int, str]], offset: int) -> str:
 # an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
 _HAS_PARTS = re.compile(
     r"\s+(?:also\s+|further\s+|then\s+|mainly\s+)?(?:has|have|consists\s+of|comprises|includes|"
-    r"contains|incorporates|integrates|is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
+    r"contains|incorporates|integrates|introduces|leverages|employs|applies|"
+    r"is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
 )
+
+
+# the size or variant suffix of a model name: "-L", "-XL", "-13B", "-Large", "-v2", "-Base"
+_VARIANT_SUFFIX = re.compile(
+    r"-(?:[STBLHG]|XL|XXL)|[-\s]?(?:\d+(?:\.\d+)?[BMK]|v?\d+(?:\.\d+)?)"
+    r"|[-\s](?i:tiny|small|base|large|huge|giant|mini|nano|lite|plus|pro|chat|instruct)"
+)
+
+
+def _variants_of_proposed(out: list[Name]) -> list[Name]:
+    """``out`` with the size and version variants of a proposed name proposed too.
+
+    "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a student model (named
+    Lion) ... Lion-13B": a variant of the paper's own model is the paper's own.
+    """
+    own = [n.name for n in out if n.role == "proposed" and len(n.name) >= 3]
+    if not own:
+        return out
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.type == "method":
+            for o in own:
+                if n.name.startswith(o) and _VARIANT_SUFFIX.fullmatch(n.name[len(o) :]):
+                    n = Name(
+                        n.name,
+                        n.type,
+                        "proposed",
+                        n.confidence,
+                        n.surface,
+                        n.start,
+                        n.end,
+                        n.long_form,
+                    )
+                    break
+        res.append(n)
+    return res
 
 
 # "DiffMimic has a better sample efficiency than existing methods (e.g., DeepMimic)"

@@ -80,7 +80,7 @@ _DIRECT = re.compile(
     r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
     r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
     + f"(?:{_CUE})"
-    + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,6}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
+    + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,9}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
     r"|(?:a|an|the)\s+(?:[\w-]+\s+)"
     r"{0,6}?(?:" + _NOUNS + r")s?\s+(?:called\s+|named\s+)?)?[\"“'‘]?$"
 )
