@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # A token: letters/digits with inner hyphens, dots between digits, apostrophe-s, "+"/"++".
 TOKEN = re.compile(
@@ -115,6 +116,7 @@ class Candidate:
     long: str | None = None  # the long form, when the acronym is defined here
 
 
+@lru_cache(maxsize=65536)
 def fold(name: str) -> str:
     """The key under which spelling variants of a name are one: "LLaMA-3" = "Llama 3"."""
     s = name.replace("’", "'")
@@ -145,6 +147,7 @@ def is_all_caps_sentence(sent: str) -> bool:
     return sum(w.isupper() for w in words) > 0.5 * len(words)
 
 
+@lru_cache(maxsize=65536)
 def token_shaped(tok: str) -> bool:
     """True for a token shaped like a coined name (see the module docstring)."""
     if len(tok) < 2 or tok.endswith("'s") and len(tok) < 4:
