@@ -61,7 +61,7 @@ import csv
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
@@ -71,6 +71,7 @@ from extract.names.candidates import (
     COMPOUND_TAILS,
     Candidate,
     acronym_definitions,
+    at_clause_start,
     find_candidates,
     fold,
     long_key,
@@ -303,6 +304,14 @@ def widely_used(ns: NameStats | None) -> bool:
     return ns is not None and ns.df - ns.proposed >= WIDELY_USED
 
 
+def _written_lower(key: str, ns: NameStats | None, st: Stats) -> bool:
+    """True when the corpus writes a name in lower case at least as often as it names it.
+
+    "High-Quality", "Self-Attention": common words capitalised in a heading.
+    """
+    return st.lower.get(key, 0) >= (ns.df if ns else 1)
+
+
 # a capitalised word that starts a longer title-case phrase: "a Domain adaptation Learning Curve
 # prediction (DaLC) model", "a Unified Token-pair Classification architecture"
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
@@ -382,8 +391,6 @@ def _in_longer_name(text: str, start: int, end: int) -> bool:
     Scale Gate (TSG)", "Swin Transformer": the vocabulary's Transformer is not mentioned there.
     A word that starts a sentence or follows "The", "Our", ... does not count.
     """
-    from extract.names.candidates import at_clause_start
-
     pm = _PREV_WORD.search(text, max(0, start - 70), start)
     if pm and not (pm.group(1) and pm.group(1) in _NOT_NAME_WORDS):
         if not at_clause_start(text, pm.start()) or pm.group(1) is None:
@@ -544,9 +551,9 @@ def recognise(
             # the sense the corpus knows says it better ("Domain Adaptation (DA)" is a task,
             # whatever the head "adaptation" says)
             hv = T.head_vote(acc.long)
-            if hv is None and pr.types.get(fold(acc.long.split()[-1])):
+            if hv is None and (head_type := pr.types.get(fold(acc.long.split()[-1]))):
                 # "Lexically-constrained NMT (LNMT)": the head is a name the vocabulary types
-                hv = (pr.types[fold(acc.long.split()[-1])], 2.5)
+                hv = (head_type, 2.5)
             if hv and (not prior or novel or hv[0] == prior):
                 scores[hv[0]] = scores.get(hv[0], 0.0) + LONG_HEAD_WEIGHT * hv[1]
                 if hv[0] == "task" and "context" in acc.kinds:
@@ -592,21 +599,15 @@ def recognise(
             )
             if cue_conf:
                 role = "proposed"
-        if role == "proposed" and (
+        # a vocabulary name, or one the corpus shows in wide use, is never the paper's own
+        established = (
             (key in pr.canonical and not novel)
             or (acc.long and st.longs.get(long_key(acc.long), 0) >= LONG_USED)
             or (not acc.long and widely_used(ns))
-        ):
+        )
+        if role == "proposed" and established:
             role, cue_conf = "mentioned", 0.0
-        if (
-            role == "mentioned"
-            and can_be_new
-            and not (
-                (key in pr.canonical and not novel)
-                or (acc.long and st.longs.get(long_key(acc.long), 0) >= LONG_USED)
-                or (not acc.long and widely_used(ns))
-            )
-        ):
+        if role == "mentioned" and can_be_new and not established:
             newable.add(key)
         if role == "proposed" and key in proposed_datasets:
             scores["dataset"] = scores.get("dataset", 0.0) + 5.0
@@ -633,11 +634,7 @@ def recognise(
             and (T.head_vote(acc.first.short) or ("", 0))[0] != "dataset"
         ):
             continue  # a title-case phrase the corpus does not know and nothing marks as a name
-        if (
-            role == "mentioned"
-            and acc.kinds <= {"token"}
-            and st.lower.get(key, 0) >= (ns.df if ns else 1)
-        ):
+        if role == "mentioned" and acc.kinds <= {"token"} and _written_lower(key, ns, st):
             continue  # "High-Quality", "Self-Attention": common words capitalised in a heading
         kind_conf = max(_KIND_CONFIDENCE.get(k, 0.5) for k in acc.kinds)
         if role == "proposed":
@@ -778,16 +775,7 @@ def _variants_of_proposed(out: list[Name]) -> list[Name]:
         if n.role == "mentioned" and n.type == "method":
             for o in own:
                 if n.name.startswith(o) and _VARIANT_SUFFIX.fullmatch(n.name[len(o) :]):
-                    n = Name(
-                        n.name,
-                        n.type,
-                        "proposed",
-                        n.confidence,
-                        n.surface,
-                        n.start,
-                        n.end,
-                        n.long_form,
-                    )
+                    n = replace(n, role="proposed")
                     break
         res.append(n)
     return res
@@ -834,9 +822,7 @@ def _parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Na
                 and n.type == "method"
                 and not _NOT_PART.search(text, verb_end, n.start)
             ):
-                n = Name(
-                    n.name, n.type, "proposed", n.confidence, n.surface, n.start, n.end, n.long_form
-                )
+                n = replace(n, role="proposed")
         res.append(n)
     return res
 
@@ -928,7 +914,7 @@ def _title_only_name(title: str | None, seen: set[str], proposed: tuple[str, ...
         or key in pr.types
         or key in pr.not_names
         or widely_used(ns)
-        or st.lower.get(key, 0) >= (ns.df if ns else 1)
+        or _written_lower(key, ns, st)
     ):
         return None
     subtitle = title.split(":", 1)[1]

@@ -288,7 +288,7 @@ class Evidence:
         return "weak" if n == 0 else "strong:3+" if n >= 3 else f"strong:{n}"
 
 
-# Precision of a tag by its evidence bucket (VERSION 8), pooled over every labelled tuning set:
+# Precision of a tag by its evidence bucket (VERSION 9), pooled over every labelled tuning set:
 # the DEV parts of benchmarks/devset/techniques.jsonl + names.jsonl (``python
 # benchmarks/eval_techniques.py --buckets``: weak 9/13, one piece 25/30, two 32/34, three or more
 # 69/71), 30 random rows of each bucket from audit batch 1 (``benchmarks/techniques_audit.py``:
