@@ -85,12 +85,7 @@ def score_names(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
     for rec in records:
         pred = en.predict(PaperText(rec["id"], rec["text"], rec.get("title")))
         for k in keys:
-            if k == "techniques":
-                gold = {x.lower() for x in rec["gold"].get(k, [])}
-                got = pred[k]
-            else:
-                gold = {en.key(x) for x in rec["gold"].get(k, [])}
-                got = en.resolve(pred[k], gold)
+            gold, got = en.table_sets(k, rec["gold"].get(k, []), pred)
             counts[k][0] += len(gold & got)
             counts[k][1] += len(got - gold)
             counts[k][2] += len(gold - got)

@@ -74,6 +74,17 @@ def resolve(pred: list[tuple[str, ...]], gold: set[str]) -> set[str]:
     return {next((k for k in ks if k in gold), ks[0]) for ks in pred}
 
 
+def table_sets(k: str, gold: list[str], pred: dict) -> tuple[set[str], set[str]]:
+    """Gold and predicted keys of table ``k`` for one abstract, as the scores match them.
+
+    Names by fold key through :func:`resolve`; techniques by their lower-cased tag.
+    """
+    if k == "techniques":
+        return {x.lower() for x in gold}, pred[k]
+    g = {key(x) for x in gold}
+    return g, resolve(pred[k], g)
+
+
 def predict(paper: PaperText) -> dict:
     """The recogniser's names and the table rows for one abstract (rows as their fold keys)."""
     rows = names.extract_rows(paper)
@@ -131,18 +142,8 @@ def score(records: list[dict], errors: list | None = None) -> dict[str, list[int
         gold = rec["gold"]
         for k in TABLE_KEYS:
             if k in gold:
-                if k == "techniques":
-                    _add(
-                        counts,
-                        "table:techniques",
-                        {x.lower() for x in gold[k]},
-                        pred[k],
-                        errors,
-                        src,
-                    )
-                    continue
-                g = {key(x) for x in gold[k]}
-                _add(counts, f"table:{k}", g, resolve(pred[k], g), errors, src)
+                g, got = table_sets(k, gold[k], pred)
+                _add(counts, f"table:{k}", g, got, errors, src)
         if "sizes" in gold:
             en = _eval_numbers()
             tp = len(en._match(gold["sizes"], pred["sizes"], en._same_size))
