@@ -16,6 +16,15 @@ first fresh set had been read for tuning, skipping every abstract of the dev set
 
 The tuning sets ``dev2.jsonl`` and ``dev3.jsonl`` were drawn the same way after it (``--n 200
 --recent 200 --seed 2028 --split dev2`` and ``--seed 2029 --split dev3``, ``--exclude-devsets``).
+``fresh3.jsonl`` (``--seed 2030 --split fresh3``) and ``fresh4.jsonl`` (``--seed 2031 --split
+fresh4``, 200 abstracts each) are the later blind check sets; ``fresh3`` became a tuning set once
+``fresh4`` was labelled.
+
+The SciERC-style entity set (``benchmarks/devset/sciproxy.jsonl``) comes from the older
+NeurIPS/ICML/ICLR lists, closer to the 1980-2016 abstracts of public scientific-IE sets:
+
+    python scripts/sample_names_devset.py --n 100 --recent 0 --max-year 2019 --seed 2032 \
+        --split sciproxy --exclude-devsets
 
 Draws ``n`` abstracts with a fixed seed: half from ``recent/`` (2023-2025, every venue-year
 file in turn) and half from ``paperlists/`` (2016-2025), skipping abstracts already in
@@ -31,6 +40,7 @@ import argparse
 import hashlib
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -57,6 +67,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also skip abstracts already in any benchmarks/devset/*.jsonl",
     )
+    ap.add_argument(
+        "--max-year",
+        type=int,
+        default=None,
+        help="only files whose name ends in a year up to this one (iclr2017.json: 2017)",
+    )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     skip = sorted((ROOT / "benchmarks/devset").glob("*.jsonl"))
@@ -77,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     out = []
     for folder, share in (("recent", n_recent), ("paperlists", args.n - n_recent)):
         files = sorted((Path(args.corpora) / folder).glob("*.json"))
+        if args.max_year is not None:
+            files = [f for f in files if int(re.search(r"(\d{4})$", f.stem)[1]) <= args.max_year]
         per_file = {f: json.loads(f.read_text(encoding="utf-8")) for f in files}
         order = list(files)
         rng.shuffle(order)
