@@ -1,0 +1,162 @@
+"""Name recall and precision against SciERC-style entity spans (``devset/sciproxy.jsonl``).
+
+    python benchmarks/eval_sciproxy.py [--devset F] [--errors]
+
+The issue's outside check is SciERC: 500 abstracts of AI papers with every scientific entity
+annotated (Task, Method, Metric, Material, OtherScientificTerm, Generic). The rules forbid
+fetching it, so ``sciproxy.jsonl`` is a stand-in annotated the same way: 100 abstracts of
+NeurIPS/ICML/ICLR 2016-2019 (the oldest in ``../shared``; ``scripts/sample_names_devset.py
+--n 100 --recent 0 --max-year 2019 --seed 2032 --split sciproxy --exclude-devsets``), each
+entity span labelled by helpers who read the abstracts under the SciERC scheme and never saw
+the extractors' output. Each distinct span is listed once per abstract, as ``{"text", "type"}``.
+Every other abstract is ``dev`` (its errors may be read, ``--errors``), the rest ``heldout``
+(only its totals are looked at).
+
+Measures (the issue's two):
+
+* **name-like Method recall**: of the Method spans that look like names, the share the
+  extractor reports. A span is *name-like* when one of its words has a capital after its first
+  letter (HMMs, ResNet), mixes letters and digits (word2vec, GPT-2), or is capitalised away
+  from the start of a sentence (Naive Bayes, Adam); "support vector machines" is not.
+  Reported for the ``methods`` table (both roles) and for every ``names`` row, matched
+  *exactly* (a spelling of the row folds to the span: HMMs = HMM) or by *overlap* (a spelling's
+  occurrence overlaps the span's in the text).
+* **precision of names as entity spans**: of the ``names`` rows found in the abstract, the
+  share with a spelling that is an annotated span of any type but Generic (exactly, or
+  overlapping one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's extract/, not an installed one
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from eval_names import key  # noqa: E402
+
+from extract import names  # noqa: E402
+from extract.records import PaperText  # noqa: E402
+from extract.stages import methods  # noqa: E402
+
+DEVSET = ROOT / "benchmarks" / "devset" / "sciproxy.jsonl"
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
+
+
+def name_like(span: str, text: str) -> bool:
+    """True when a span looks like a name (see the module docstring)."""
+    pos = text.find(span)
+    at_start = pos >= 0 and bool(_SENTENCE_START.search(text[max(0, pos - 3) : pos]))
+    for i, word in enumerate(span.split()):
+        w = word.strip("()[],;:.")
+        if not w:
+            continue
+        if any(c.isupper() for c in w[1:]):
+            return True
+        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w):
+            return True
+        if w[0].isupper() and not (i == 0 and at_start):
+            return True
+    return False
+
+
+def _occurrences(needle: str, text: str) -> list[tuple[int, int]]:
+    if not needle:
+        return []
+    return [(m.start(), m.end()) for m in re.finditer(re.escape(needle), text)]
+
+
+def _overlaps(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+    return any(s < e2 and s2 < e for s, e in a for s2, e2 in b)
+
+
+def _spellings(row: dict) -> list[str]:
+    return [s.strip() for s in (row.get("surface") or row["name"]).split("|") if s.strip()]
+
+
+def score(records: list[dict], errors: list[str] | None = None) -> dict[str, list[int]]:
+    """Counts per measure: [hits, total]."""
+    c: dict[str, list[int]] = {
+        k: [0, 0]
+        for k in (
+            "recall methods exact",
+            "recall methods overlap",
+            "recall names exact",
+            "recall names overlap",
+            "precision names exact",
+            "precision names overlap",
+        )
+    }
+    for rec in records:
+        text = rec["text"]
+        rows = [r for r in names.extract_rows(PaperText(rec["id"], text, rec.get("title")))]
+        in_text = [r for r in rows if r["start"] is not None]
+        table = methods.rows_from_names(rec["id"], rows)
+        ents = [e for e in rec["entities"] if e["type"] != "Generic"]
+        targets = [e["text"] for e in ents if e["type"] == "Method" and name_like(e["text"], text)]
+        for label, pred in (("methods", table), ("names", in_text)):
+            spell = [s for r in pred for s in _spellings(r)]
+            pkeys = {key(s) for s in spell}
+            pocc = [o for s in spell for o in _occurrences(s, text)]
+            for t in targets:
+                exact = key(t) in pkeys
+                c[f"recall {label} exact"][0] += exact
+                c[f"recall {label} overlap"][0] += exact or _overlaps(_occurrences(t, text), pocc)
+                c[f"recall {label} exact"][1] += 1
+                c[f"recall {label} overlap"][1] += 1
+                if errors is not None and label == "names" and not exact:
+                    errors.append(f"{rec['source']} MISS {t!r}")
+        ekeys = {key(e["text"]) for e in ents}
+        eocc = [o for e in ents for o in _occurrences(e["text"], text)]
+        for r in in_text:
+            spell = _spellings(r)
+            exact = any(key(s) in ekeys for s in spell)
+            occ = [o for s in spell for o in _occurrences(s, text)]
+            c["precision names exact"][0] += exact
+            c["precision names overlap"][0] += exact or _overlaps(occ, eocc)
+            c["precision names exact"][1] += 1
+            c["precision names overlap"][1] += 1
+            if errors is not None and not exact:
+                errors.append(f"{rec['source']} EXTRA {r['name']!r} ({r['type']}, {r['role']})")
+    return c
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the measures; ``--errors`` also lists misses and extra rows."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--devset", default=str(DEVSET))
+    ap.add_argument(
+        "--errors", action="store_true", help="list misses and unannotated rows of the dev part"
+    )
+    args = ap.parse_args(argv)
+    path = Path(args.devset)
+    records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    parts = sorted({r.get("split", "all") for r in records}) + ["all"]
+    counts = {}
+    for part in parts:
+        recs = [r for r in records if part == "all" or r.get("split", "all") == part]
+        errors: list[str] | None = [] if args.errors and part == "dev" else None
+        counts[part] = score(recs, errors)
+        for e in errors or ():
+            print(e)
+    print(
+        f"{path.name}: {len(records)} abstracts; name-like Method spans per part: "
+        + ", ".join(f"{p} {counts[p]['recall names exact'][1]}" for p in parts)
+    )
+    print(f"{'measure':26s} " + " ".join(f"{p:>16s}" for p in parts))
+    for k in counts["all"]:
+        cells = []
+        for p in parts:
+            hit, tot = counts[p][k]
+            cells.append(f"{hit / tot if tot else 0:.2f} ({hit:>3d}/{tot:<3d})")
+        print(f"{k:26s} " + " ".join(f"{x:>16s}" for x in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
