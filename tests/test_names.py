@@ -718,6 +718,13 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
             "Vicuna-13B",
             "method",
         ),
+        # cvpr2025: an acronym led by a dimension is a name, not a unit like 10GB
+        (
+            "Recent advances in scene modeling have made significant progress, with NeRF and 3DGS "
+            "techniques emerging as powerful tools for reconstructing complex scenes.",
+            "3DGS",
+            "method",
+        ),
     ],
 )
 def test_types_from_context_shape_and_priors(text, name, typ):

@@ -45,6 +45,8 @@ _UNIT = re.compile(
     r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?"
     r"|\d+[xX×]\d+(?:[xX×]\d+)?"  # a resolution or a grid: 256x256, 3x3x3
 )
+# an acronym led by a dimension: 3DGS (3D Gaussian Splatting), 3DMM, 3DPW, 2DGS
+_DIM_ACRONYM = re.compile(r"[1-4]D[A-Z]{2,}s?")
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
 _GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor glued to a word
@@ -154,6 +156,8 @@ def token_shaped(tok: str) -> bool:
         return False
     if tok.endswith("'s"):
         tok = tok[:-2]
+    if _DIM_ACRONYM.fullmatch(tok):
+        return True  # 3DGS, 3DMM, 2DPASS: not a unit like 10GB or 5GHz
     if _UNIT.fullmatch(tok) or _GLUED_FACTOR.fullmatch(tok):
         return False
     if not any(c.isalpha() for c in tok):
