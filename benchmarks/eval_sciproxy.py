@@ -20,7 +20,10 @@ Measures (the issue's two):
   from the start of a sentence (Naive Bayes, Adam); "support vector machines" is not.
   Reported for the ``methods`` table (both roles) and for every ``names`` row, matched
   *exactly* (a spelling of the row folds to the span: HMMs = HMM) or by *overlap* (a spelling's
-  occurrence overlaps the span's in the text).
+  occurrence overlaps the span's in the text). SciERC spans take the head noun ("DQN agent",
+  "MapReduce framework") where a name does not, so exact recall is also given for the spans
+  that are wholly a name (every word capitalised or name-shaped: "HMMs", "Naive Bayes", "Deep
+  Voice 2"; not "DQN agent" or "Kalman filter").
 * **precision of names as entity spans**: of the ``names`` rows found in the abstract, the
   share with a spelling that is an annotated span of any type but Generic (exactly, or
   overlapping one).
@@ -65,6 +68,19 @@ def name_like(span: str, text: str) -> bool:
     return False
 
 
+_CONNECTORS = frozenset("of for and the a an with in on to via".split())
+
+
+def whole_name(span: str) -> bool:
+    """True when every word of a span is capitalised or name-shaped: "HMMs", "Naive Bayes",
+    "Deep Voice 2", not "DQN agent" or "Kalman filter" (connectors such as "of" aside)."""
+    words = [w.strip("()[],;:.") for w in span.split()]
+    words = [w for w in words if w and w.lower() not in _CONNECTORS]
+    return bool(words) and all(
+        w[0].isupper() or w[0].isdigit() or any(c.isupper() for c in w[1:]) for w in words
+    )
+
+
 def _occurrences(needle: str, text: str) -> list[tuple[int, int]]:
     if not needle:
         return []
@@ -86,8 +102,10 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
         for k in (
             "recall methods exact",
             "recall methods overlap",
+            "recall methods exact, whole-name spans",
             "recall names exact",
             "recall names overlap",
+            "recall names exact, whole-name spans",
             "precision names exact",
             "precision names overlap",
         )
@@ -109,6 +127,9 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
                 c[f"recall {label} overlap"][0] += exact or _overlaps(_occurrences(t, text), pocc)
                 c[f"recall {label} exact"][1] += 1
                 c[f"recall {label} overlap"][1] += 1
+                if whole_name(t):
+                    c[f"recall {label} exact, whole-name spans"][0] += exact
+                    c[f"recall {label} exact, whole-name spans"][1] += 1
                 if errors is not None and label == "names" and not exact:
                     errors.append(f"{rec['source']} MISS {t!r}")
         ekeys = {key(e["text"]) for e in ents}
@@ -148,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{path.name}: {len(records)} abstracts; name-like Method spans per part: "
         + ", ".join(f"{p} {counts[p]['recall names exact'][1]}" for p in parts)
     )
-    print(f"{'measure':26s} " + " ".join(f"{p:>16s}" for p in parts))
+    print(f"{'measure':38s} " + " ".join(f"{p:>16s}" for p in parts))
     for k in counts["all"]:
         cells = []
         for p in parts:
             hit, tot = counts[p][k]
             cells.append(f"{hit / tot if tot else 0:.2f} ({hit:>3d}/{tot:<3d})")
-        print(f"{k:26s} " + " ".join(f"{x:>16s}" for x in cells))
+        print(f"{k:38s} " + " ".join(f"{x:>16s}" for x in cells))
     return 0
 
 
