@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from extract import names
+from extract.records import PaperText
 from extract.stages import methods
 
 
@@ -931,3 +932,25 @@ def test_long_form_heads_type_acronyms(text, name, typ):
 )
 def test_names_inside_capitalised_runs_and_versions(text, name):
     assert name in _methods_used(text)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        # a vocabulary alias written as one token and the canonical spelling: one row, not two
+        (
+            "Batch Normalization (BatchNorm) is a widely adopted technique that enables faster "
+            "and more stable training of deep neural networks (DNNs). Despite its pervasiveness, "
+            "the exact reasons for BatchNorm's effectiveness are still poorly understood.",
+            "batch normalization",
+        ),
+        (
+            "In this work, we have examined HORNNs for the language modeling task using two "
+            "popular data sets, namely the Penn Treebank (PTB) and English text8.",
+            "Penn Treebank",
+        ),
+    ],
+)
+def test_one_row_per_name_and_role(text, name):
+    rows = names.extract_rows(PaperText("p", text))
+    assert [(r["name"], r["role"]) for r in rows].count((name, "mentioned")) == 1

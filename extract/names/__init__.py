@@ -479,6 +479,8 @@ def recognise(
         ):
             continue  # "Stable Diffusion" of "Stable Diffusion v1.4"
         key = fold(cand.short)
+        if (canon := pr.canonical.get(key)) is not None:
+            key = fold(canon)  # "BatchNorm" and the vocabulary's "batch normalization": one name
         if cand.kind == "multiword":
             # a multiword name that only wraps a known or defined name ("SOTA RGB-NVS") adds nothing
             inner = [w for w in cand.short.split() if fold(w) in accs or fold(w) in pr.types]
