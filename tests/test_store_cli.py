@@ -25,6 +25,28 @@ def test_database_has_every_schema_table_with_documented_columns_and_types(seeds
         con.close()
 
 
+@pytest.mark.parametrize(
+    "table, key",
+    [
+        ("names", "paper_id, name, role"),
+        ("methods", "paper_id, name, role"),
+        ("benchmarks", "paper_id, name"),
+        ("techniques", "paper_id, technique"),
+    ],
+)
+def test_documented_row_key_is_unique(seeds_db, table, key):
+    """SCHEMA.md: one row per (paper, name) of a role, per (paper, technique)."""
+    con = duckdb.connect(str(seeds_db), read_only=True)
+    try:
+        assert con.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > 0
+        dups = con.execute(
+            f"SELECT {key}, count(*) FROM {table} GROUP BY ALL HAVING count(*) > 1"
+        ).fetchall()
+    finally:
+        con.close()
+    assert dups == []
+
+
 def test_schema_doc_is_up_to_date():
     assert (ROOT / "docs" / "SCHEMA.md").read_text(encoding="utf-8") == markdown(), (
         "docs/SCHEMA.md is stale: run `paper-trends schema --out docs/SCHEMA.md`"
