@@ -706,6 +706,22 @@ def test_user_generated_data_is_not_synthetic_data():
     assert "Synthetic data" not in _tags(text)
 
 
+def test_formal_languages_are_not_multilingual():
+    # recent/acl2024 record 1363 (On the Relationship Between RNN Hidden-State Vectors ...)
+    text = (
+        "We first consider RNNs that were trained to recognize regular languages. Then, we "
+        "consider context-free languages to examine if RNN states form clusters for more "
+        "expressive languages. Our evaluation supports the validity of the clustering hypothesis "
+        "for regular languages. However, the clustering accuracy decreases substantially for "
+        "context-free languages."
+    )
+    assert "Multilingual" not in _tags(text)
+    # as many "languages" that are natural languages still tag
+    assert "Multilingual" in _tags(
+        text.replace("regular", "Bantu").replace("context-free", "Indic")
+    )
+
+
 def test_embodied_ai_agents_are_not_llm_agents():
     # recent/corl2025 record 38 (MEReQ)
     text = (

@@ -60,7 +60,7 @@ from extract.text.phrases import (
 )
 
 TABLE = "techniques"
-VERSION = "9"
+VERSION = "10"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
 
 @dataclass(frozen=True)
