@@ -64,6 +64,37 @@ def test_report_reads_every_devset_file_and_scores_by_gold_keys(tmp_path, report
     assert "| `model_sizes` | parameter counts (within 2%) | heldout | 1 | 0.50 [" in md
 
 
+def test_report_scores_entity_span_files(tmp_path, report_module):
+    # a record in the format of sciproxy.jsonl: SciERC-style spans instead of gold lists
+    text = (
+        "We combine hidden Markov models (HMMs) with a Kalman filter and an attention module, "
+        "and evaluate the approach on the Penn Treebank."
+    )
+    rec = {
+        "id": "x",
+        "source": "test",
+        "title": "A test",
+        "text": text,
+        "split": "dev",
+        "entities": [
+            {"text": "hidden Markov models", "type": "Method"},
+            {"text": "HMMs", "type": "Method"},
+            {"text": "Kalman filter", "type": "Method"},
+            {"text": "attention module", "type": "Method"},  # not name-like: not a target
+            {"text": "approach", "type": "Generic"},
+            {"text": "Penn Treebank", "type": "Material"},
+        ],
+    }
+    (tmp_path / "spans.jsonl").write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    report = report_module.measure(tmp_path)
+    got = {(e["measure"], e["part"]): (e["hits"], e["total"]) for e in report["entity_spans"]}
+    assert got[("recall names exact", "dev")] == (3, 3)
+    # every names row (HMM, Kalman filter, Penn Treebank) is an annotated span
+    hits, total = got[("precision names exact", "all")]
+    assert hits == total >= 3
+    assert "## Names against SciERC-style entity spans" in report_module.markdown(report)
+
+
 def test_accuracy_table_for_the_data_page():
     rows = [
         {
