@@ -233,6 +233,13 @@ def test_not_proposed(text):
             "exceeded 80.5% accuracy.",
             ["Claude-3.5-Sonnet", "GPT-4o"],
         ),
+        # emnlp2023 (DiffusionSL): the lower-case API model id
+        (
+            "DiffusionSL achieves superior performance against previous state-of-the-art (SOTA) "
+            "baselines and outperforms gpt-3.5-turbo significantly across multiple benchmark "
+            "datasets.",
+            ["gpt-3.5-turbo"],
+        ),
         # seeds/000 line 11
         (
             "Furthermore, through an in-depth analysis of DeepSeek-R1’s reasoning trajectories, "
