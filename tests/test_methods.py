@@ -233,6 +233,13 @@ def test_not_proposed(text):
             "exceeded 80.5% accuracy.",
             ["Claude-3.5-Sonnet", "GPT-4o"],
         ),
+        # cvpr2023: DALL·E with a middle dot is one name, not "DALL"
+        (
+            "Its efficiency allows it to learn from large-scale and diverse data sources with "
+            "strong generalization to novel objects imagined by DALL·E 2 or captured in-the-wild "
+            "with an iPhone.",
+            ["DALL·E 2"],
+        ),
         # emnlp2023 (DiffusionSL): the lower-case API model id
         (
             "DiffusionSL achieves superior performance against previous state-of-the-art (SOTA) "

@@ -954,3 +954,9 @@ def test_names_inside_capitalised_runs_and_versions(text, name):
 def test_one_row_per_name_and_role(text, name):
     rows = names.extract_rows(PaperText("p", text))
     assert [(r["name"], r["role"]) for r in rows].count((name, "mentioned")) == 1
+
+
+def test_spellings_of_dall_e_fold_to_one_key():
+    from extract.names.candidates import fold
+
+    assert fold("DALL·E 2") == fold("DALL-E 2") == fold("DALL•E 2") == fold("DALL-E2")

@@ -121,7 +121,7 @@ class Candidate:
 @lru_cache(maxsize=65536)
 def fold(name: str) -> str:
     """The key under which spelling variants of a name are one: "LLaMA-3" = "Llama 3"."""
-    s = name.replace("’", "'")
+    s = name.replace("’", "'").replace("·", "-").replace("•", "-")  # DALL·E = DALL-E
     if s.endswith("'s"):
         s = s[:-2]
     s = singular(s)
