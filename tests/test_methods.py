@@ -166,6 +166,12 @@ def _mentioned(text: str) -> list[str]:
             "performance in 2B and 8B parameters.",
             ["SAIL-VL"],
         ),
+        # acl2024 (KG-Adapter): "KG" in a compound is a knowledge graph, not a kilogram
+        (
+            "To address these challenges, we propose KG-Adapter, a parameter-level KG integration "
+            "method based on parameter-efficient fine-tuning (PEFT).",
+            ["KG-Adapter"],
+        ),
     ],
 )
 def test_proposed_names(text, expected):

@@ -90,11 +90,13 @@ _GROUP = re.compile(r"\(\d\)")
 _LETTER_HEADS = frozenset("learning means medoids medians".split())
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|[(\[\"“]\s*|\n\s*|\d\)\s+)$")
 
-# All-capital words that are English, Roman numerals or units rather than names.
+# All-capital words that are English, Roman numerals or units rather than names. (Not KG: in
+# these abstracts it is a knowledge graph, never a kilogram; KG-GPT, KG-FiD and KG-Adapter are
+# names, and KG alone is a not-name of name_types.toml.)
 CAPS_WORDS = frozenset(
     """A AN AND ARE AS AT BE BUT BY FOR FROM HAS HOW IF IN IS IT ITS NO NOT OF ON OR OUR SO THE THIS
     TO WE WHAT WHEN WHERE WHICH WHO WHY WITH YES ALL ANY CAN NEW OUT USE VIA VS I II III IV V VI
-    VII VIII IX X XI XII MB GB KB TB MHZ GHZ HZ FPS DB KG NOTE WARNING TL DR TLDR OK""".split()
+    VII VIII IX X XI XII MB GB KB TB MHZ GHZ HZ FPS DB NOTE WARNING TL DR TLDR OK""".split()
 )
 ACRONYM_LIKE = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _VARIANT_WORDS = frozenset(
