@@ -166,6 +166,12 @@ def _mentioned(text: str) -> list[str]:
             "performance in 2B and 8B parameters.",
             ["SAIL-VL"],
         ),
+        # iclr2023: a proposal in an infinitive clause ("... to propose the X method NAME")
+        (
+            "We apply our formalization to Shapley value attribution to propose the optimization "
+            "method G-SHAP.",
+            ["G-SHAP"],
+        ),
         # acl2024 (KG-Adapter): "KG" in a compound is a knowledge graph, not a kilogram
         (
             "To address these challenges, we propose KG-Adapter, a parameter-level KG integration "
