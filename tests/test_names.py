@@ -960,3 +960,15 @@ def test_spellings_of_dall_e_fold_to_one_key():
     from extract.names.candidates import fold
 
     assert fold("DALL·E 2") == fold("DALL-E 2") == fold("DALL•E 2") == fold("DALL-E2")
+
+
+def test_acronym_defined_for_short():
+    # acl2023: "(MLSM for short)" defines an acronym like "(MLSM)"
+    text = (
+        "We coin the proposed pre-training technique masked latent semantic modeling (MLSM for "
+        "short). Our experimental results reveal that the models we pre-trained via MLSM are "
+        "consistently better."
+    )
+    rows = {r["name"]: r for r in names.extract_rows(PaperText("p", text))}
+    assert rows["MLSM"]["long_form"] == "masked latent semantic modeling"
+    assert rows["MLSM"]["role"] == "proposed"

@@ -255,6 +255,9 @@ def long_form_for(acronym: str, before: str) -> str | None:
     return long
 
 
+_FOR_SHORT = re.compile(r",?\s+(?:for\s+short|in\s+short|hereafter|henceforth)")  # "(MLSM for short)"
+
+
 def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
     """Acronyms defined in a sentence: "long form (ACR)" and "ACR (long form)"."""
     out: list[Candidate] = []
@@ -263,7 +266,10 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
     for m in _PAREN.finditer(sent):
         inner = m.group(1).strip()
         first = re.split(r"[;,]\s*|\s+", inner, maxsplit=1)[0]
-        if _acronym_shaped(first) and (first == inner or re.match(r"[;,]", inner[len(first) :])):
+        rest = inner[len(first) :]
+        if _acronym_shaped(first) and (
+            first == inner or re.match(r"[;,]", rest) or _FOR_SHORT.fullmatch(rest)
+        ):
             long = long_form_for(first, sent[: m.start()].rstrip())
             if long:
                 ls = s0 + sent.rfind(long, 0, m.start())
