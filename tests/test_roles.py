@@ -240,6 +240,13 @@ def test_what_a_proposal_is_based_on_is_used(text, name):
             None,
             "ViTamin-L",
         ),
+        # emnlp2024: the paper's own name joined to another name
+        (
+            "We introduce the Buffered Linear Toeplitz (BLT) mechanism for multi-participation "
+            "scenarios. We evaluate the BLT-DP-FTRL algorithm on the StackOverflow dataset.",
+            None,
+            "BLT-DP-FTRL",
+        ),
         # iccv2023: the parts a proposed model leverages
         (
             "To achieve this, the FcaFormer leverages two innovative components: learnable scale "

@@ -763,8 +763,12 @@ _VARIANT_SUFFIX = re.compile(
 )
 
 
+_COMPOUND_REST = re.compile(r"-[A-Z][\w-]*[A-Z][\w-]*")
+
+
 def _variants_of_proposed(out: list[Name]) -> list[Name]:
-    """``out`` with the size and version variants of a proposed name proposed too.
+    """``out`` with the size and version variants of a proposed name proposed too, and its
+    compounds with another name ("BLT-DP-FTRL" when the paper proposes BLT).
 
     "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a student model (named
     Lion) ... Lion-13B": a variant of the paper's own model is the paper's own.
@@ -776,7 +780,13 @@ def _variants_of_proposed(out: list[Name]) -> list[Name]:
     for n in out:
         if n.role == "mentioned" and n.type == "method":
             for o in own:
-                if n.name.startswith(o) and _VARIANT_SUFFIX.fullmatch(n.name[len(o) :]):
+                rest = n.name[len(o) :]
+                if n.name.startswith(o) and (
+                    _VARIANT_SUFFIX.fullmatch(rest)
+                    # "we introduce the Buffered Linear Toeplitz (BLT) mechanism ... the
+                    # BLT-DP-FTRL algorithm": the paper's own name joined to another name
+                    or _COMPOUND_REST.fullmatch(rest)
+                ):
                     n = replace(n, role="proposed")
                     break
         res.append(n)
