@@ -17,6 +17,10 @@ def _roles(text: str, title: str | None = None) -> dict[str, str]:
     return {n.name: n.role for n in names.recognise(text, title)}
 
 
+def _types(text: str) -> dict[str, str]:
+    return {n.name: n.type for n in names.recognise(text)}
+
+
 @pytest.mark.parametrize(
     "text, expected",
     [
@@ -240,6 +244,23 @@ def test_what_a_proposal_is_based_on_is_used(text, name):
             None,
             "ViTamin-L",
         ),
+        # icml2024: a long form that reads as a task, presented "as a ... framework"
+        (
+            "We propose Counterfactual Analysis for Programming Concept Predicates (CACP) as a "
+            "counterfactual testing framework to evaluate whether Large Code Models understand "
+            "programming concepts. With only black-box access to the model, we use CACP to "
+            "evaluate ten popular Large Code Models for four different programming concepts.",
+            None,
+            "CACP",
+        ),
+        # cvpr2025: "the first method ..., called <long form> (ACR)"
+        (
+            "In this work, we propose the first method to this important yet unresolved issue, "
+            "called Training data Provenance Verification (TrainProVe). The rationale behind "
+            "TrainProVe is grounded in the principle of generalization error bound.",
+            None,
+            "TrainProVe",
+        ),
         # emnlp2024: the paper's own name joined to another name
         (
             "We introduce the Buffered Linear Toeplitz (BLT) mechanism for multi-participation "
@@ -282,3 +303,20 @@ def test_a_context_match_does_not_cross_a_sentence_end():
         "sign languages."
     )
     assert set(_roles(text)) == {"JWSign"}
+
+
+def test_a_proposal_named_as_a_method_is_a_method_even_if_its_long_form_reads_as_a_task():
+    # cvpr2025: "Training data Provenance Verification" ends like a task; the sentence says method
+    text = (
+        "In this work, we propose the first method to this important yet unresolved issue, "
+        "called Training data Provenance Verification (TrainProVe). The rationale behind "
+        "TrainProVe is grounded in the principle of generalization error bound."
+    )
+    assert _types(text)["TrainProVe"] == "method"
+    # a task's acronym followed by "method" is a modifier: the task stays a task
+    task = (
+        "Automatic few-shot font generation (AFFG), aiming at generating new fonts with only a "
+        "few glyph references, reduces the labor cost of manually designing fonts. We show that "
+        "the AFFG method improves with better references."
+    )
+    assert _types(task).get("AFFG", "task") == "task"

@@ -625,6 +625,12 @@ def recognise(
             noun = next((v for a, b in acc.spans if (v := T.after_paren_vote(text, b))), None)
             if noun:
                 typ, type_conf = noun, max(type_conf, 0.6)
+        if (
+            (cue_conf or role == "proposed")
+            and typ in ("task", "other")
+            and any(R.proposed_as_method(text, a, b) for a, b in acc.spans + acc.long_spans)
+        ):
+            typ, type_conf = "method", max(type_conf, 0.6)  # "a framework for ... (ConvAug)"
         if cue_conf and typ not in ("method", "dataset", "metric"):
             role = "mentioned"  # a task or a device the paper works on is not its contribution
         if (

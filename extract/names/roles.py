@@ -224,6 +224,36 @@ def _ends_here(name: str, after: str) -> bool:
     )
 
 
+# the kind of thing a proposal names, when it is a method: "the first method to this issue,
+# called Training data Provenance Verification (TrainProVe)", "We propose Counterfactual Analysis
+# for Programming Concept Predicates (CACP) as a counterfactual testing framework" (not "a method
+# for <a task> (ACR)": there the acronym names the task)
+_METHOD_NOUNS = (
+    r"framework|method|approach|model|system|algorithm|architecture|technique|pipeline|module|"
+    r"network|strategy|scheme|mechanism|paradigm|toolkit|tool|solver|attack|defen[cs]e"
+)
+_KIND_BEFORE = re.compile(
+    rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_METHOD_NOUNS})s?\b[^.;()]{{0,80}}"
+    r"\b(?:called|named|dubbed|termed|coined)\s+$"
+)
+# (an appositive or "as a", not a bare "AFFG method": after a task's acronym that is a modifier)
+_KIND_AFTER = re.compile(
+    rf"(?:\s*\([^()]{{1,25}}\))?(?:\s*,\s*|\s+as\s+|\s+is\s+)(?:a|an)\s+"
+    rf"(?:[\w-]+\s+){{0,3}}?(?:{_METHOD_NOUNS})\b"
+)
+
+
+def proposed_as_method(text: str, start: int, end: int) -> bool:
+    """True when the sentence that presents ``text[start:end]`` calls it a method, framework ...
+
+    For a proposed acronym whose long form's head reads as a task ("... Augmentation",
+    "... Verification", "Counterfactual Analysis ...").
+    """
+    s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
+    before = text[max(s0, start - 160) : start]
+    return bool(_KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80))
+
+
 def proposal_cue(text: str, start: int, end: int) -> float:
     """Confidence that the words around ``text[start:end]`` present it as the paper's own.
 

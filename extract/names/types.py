@@ -170,7 +170,7 @@ for _type, _weight, _words in (
         "warping matching flow curvature gradients gradient sampler operator component "
         "maximization maximisation minimization minimisation transform dynamics sampler "
         "block layer layers kernel coding encoding heuristic interpolation alignment finetuning "
-        "probing fusion",
+        "probing fusion augmentation",
     ),
     (
         "task",
