@@ -773,11 +773,11 @@ _COMPOUND_REST = re.compile(r"-[A-Z][\w-]*[A-Z][\w-]*")
 
 
 def _variants_of_proposed(out: list[Name]) -> list[Name]:
-    """``out`` with the size and version variants of a proposed name proposed too, and its
-    compounds with another name ("BLT-DP-FTRL" when the paper proposes BLT).
+    """``out`` with the variants and compounds of a proposed name proposed too.
 
-    "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a student model (named
-    Lion) ... Lion-13B": a variant of the paper's own model is the paper's own.
+    Size and version variants, and compounds with another name ("BLT-DP-FTRL" when the paper
+    proposes BLT). "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a
+    student model (named Lion) ... Lion-13B": a variant of the paper's own model is the paper's.
     """
     own = [n.name for n in out if n.role == "proposed" and len(n.name) >= 3]
     if not own:

@@ -255,7 +255,8 @@ def long_form_for(acronym: str, before: str) -> str | None:
     return long
 
 
-_FOR_SHORT = re.compile(r",?\s+(?:for\s+short|in\s+short|hereafter|henceforth)")  # "(MLSM for short)"
+# "(MLSM for short)", "(X hereafter)": an acronym definition like "(MLSM)"
+_FOR_SHORT = re.compile(r",?\s+(?:for\s+short|in\s+short|hereafter|henceforth)")
 
 
 def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
