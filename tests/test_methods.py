@@ -172,6 +172,24 @@ def _mentioned(text: str) -> list[str]:
             "method G-SHAP.",
             ["G-SHAP"],
         ),
+        # cvpr2025 (MetaShadow): the named parts of a list the paper introduces
+        (
+            "MetaShadow combines the strengths of two cooperative components: Shadow Analyzer, "
+            "for object-centered shadow detection and removal, and Shadow Synthesizer, for "
+            "reference-based controllable shadow synthesis.",
+            ["Shadow Analyzer", "Shadow Synthesizer"],
+        ),
+        # eacl2024: after a dash; an item with its acronym gives the acronym
+        (
+            "We test three pooling-based shortening techniques and introduce two novel methods - "
+            "Latent Grouping and Latent Selecting, where the network learns to group tokens.",
+            ["Latent Grouping", "Latent Selecting"],
+        ),
+        (
+            "To address these issues, we propose three key innovations: Stochastic Local Texture "
+            "Masking (SLTM), a regularization strategy that randomly occludes local textures.",
+            ["SLTM"],
+        ),
         # acl2024 (KG-Adapter): "KG" in a compound is a knowledge graph, not a kilogram
         (
             "To address these challenges, we propose KG-Adapter, a parameter-level KG integration "

@@ -24,6 +24,10 @@ markup-free view of the abstract (``**RO**bust`` -> ``RObust``, ``$\\textit{TEDU
 4. *Appositive*: "X, a novel ..." / "X is a novel ...".
 5. *Emphasis*: a name-shaped token wholly in bold/italic markup (``**MPIFA**``, ``_ScaleBiO_``).
 6. *Title*: a name-shaped title prefix ("SuLoRA: Subspace ...") that recurs in the abstract.
+7. *Listed parts*: the capitalised names of a list the paper introduces as its own parts, in a
+   sentence with a cue or "our / we / consists of / combines": "two cooperative components:
+   Shadow Analyzer, for ..., and Shadow Synthesizer", "two novel methods - Latent Grouping and
+   Latent Selecting" (an item followed by its acronym gives the acronym).
 
 Never proposed: a word in the stoplist (``data/method_stoplist.toml``: LLMs, VLMs, KV, NLP,
 SOTA, ...), a name in the vocabulary or in the benchmark vocabulary (``benchmarks_vocab.toml``),
@@ -51,7 +55,7 @@ from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import sentences
 
 TABLE = "methods"
-VERSION = "9"
+VERSION = "10"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",
@@ -299,6 +303,25 @@ def _cues(sent: str) -> list[re.Match[str]]:
     return out
 
 
+# rule 7: an introducer of the paper's own parts, a name in the list, the text between two names
+_PARTS_HINT = re.compile(r"\b(?:two|three|four|five|several)\b")
+_PARTS_LIST = re.compile(
+    r"\b(?:two|three|four|five|several)\s+(?:[\w-]+\s+){0,3}?(?:components|modules|sub-?modules|"
+    r"methods|strategies|techniques|mechanisms|stages|designs|blocks|innovations|technologies|"
+    r"losses|parts)\s*(?::|,?\s+namely|\s[-–—]|,\s+i\.e\.,?)\s*"
+)
+_OWN_SUBJECT = re.compile(r"\b(?:[Oo]ur|[Ww]e|proposed|consists?|comprises?|combines?|composed)\b")
+# (the whole capitalised run; one followed by its acronym gives the acronym: "Stochastic Local
+# Texture Masking (SLTM)" -> SLTM)
+_LISTED_NAME = re.compile(
+    r"(?:\(?(?:\d|[ivx]{1,3})\)\s*)?(?:(?:[Aa]n?|[Tt]he)\s+)?"
+    r"((?>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}))(?![\w-])(?:\s*\(([\w-]{2,12})\))?"
+)
+# a description of the previous item ("designed for the effective extraction of features"), then
+# ", " or "and" before the next: no sentence or clause break
+_ITEM_GAP = re.compile(r"[^.;:]{0,140}?(?:,|\band)\s*(?:\(?(?:\d|[ivx]{1,3})\)\s*)?", re.S)
+
+
 def _acceptable(name: str, v: Vocab) -> bool:
     return (
         len(name) >= 2
@@ -438,6 +461,20 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             for nm in _NOVEL_AFTER.finditer(sent):
                 if name_shaped(nm.group(1)) and nm.group(1) not in background:
                     add(nm.group(1), s0 + nm.start(1), s0 + nm.end(1), "")
+        # 7. listed parts: "two key components: (1) Heterogeneous Graph Construction and (2) ...",
+        # "two novel methods - Latent Grouping and Latent Selecting": the capitalised names the
+        # paper gives its own parts (each after the introducer or after ", " / "and" that ends the
+        # previous item's description)
+        lm = _PARTS_LIST.search(sent) if _PARTS_HINT.search(sent) else None
+        if lm and (cues or _OWN_SUBJECT.search(sent)):
+            prev = lm.end()
+            for im in _LISTED_NAME.finditer(sent, lm.end()):
+                gap = sent[prev : im.start()]
+                if gap.strip() and not _ITEM_GAP.fullmatch(gap):
+                    break
+                g = 2 if im.group(2) and name_shaped(im.group(2)) else 1
+                add(im.group(g), s0 + im.start(g), s0 + im.end(g), sent[: im.start(1)])
+                prev = im.end()
     # 6. title prefix
     if title:
         m = _TITLE_NAME.match(title)
