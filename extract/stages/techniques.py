@@ -29,7 +29,9 @@ its weak evidence to count: "reasoning" three times tags Chain-of-Thought/Reason
 about language models, "policy" and "reward" tag Reinforcement learning only with an MDP, a critic,
 a value or reward function. A tag's ``min_strong`` (2 for properties such as interpretability or
 privacy that abstracts name once in passing) is how many strong mentions at distinct places (a
-title match counts as one) make strong evidence; fewer count as weak matches. A tag's ``context``
+title match counts as one) make strong evidence; fewer count as weak matches, unless the tag sets
+``own_counts`` and a mention sits in a sentence presenting the paper's own work ("we propose a
+synthetic data generation pipeline"). A tag's ``context``
 (a regular expression) must occur in the abstract or the title for the tag at all (Quantization:
 weights, bits, LLMs...; Chain-of-Thought/Reasoning: a language model). A tag whose strong
 alternative matches the title needs only one mention of any kind in the abstract.
@@ -77,6 +79,7 @@ class Technique:
     weak_context: re.Pattern[str] | None = None  # weak evidence counts only with it in the text
     min_strong: int = 1  # strong mentions (distinct places, the title one) needed, else weak
     context: re.Pattern[str] | None = None  # the tag needs it in the text or the title
+    own_counts: bool = False  # a strong mention in the paper's own sentence meets min_strong
 
 
 _REGEX_SYNTAX = frozenset("\\.^$*+?{}[]()|")
@@ -122,6 +125,7 @@ def load_taxonomy(text: str | None = None) -> list[Technique]:
                 re.compile(e["weak_context"]) if e.get("weak_context") else None,
                 int(e.get("min_strong", 1)),
                 re.compile(e["context"]) if e.get("context") else None,
+                bool(e.get("own_counts", False)),
             )
         )
     return out
@@ -388,7 +392,11 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
         if ev.passing is not None:
             ev.weak.add(ev.passing)  # all passing mentions of a tag: one weak match
         ev.in_title = i in title_hits
-        if ev.strong and len({s for s, _ in ev.strong}) + ev.in_title < t.min_strong:
+        if (
+            ev.strong
+            and len({s for s, _ in ev.strong}) + ev.in_title < t.min_strong
+            and not (t.own_counts and in_own_sentence(text, ev))
+        ):
             # a property named once ("enhances interpretability", "data privacy concerns"):
             # the mention counts as weak evidence
             ev.weak.update(ev.strong)
