@@ -972,3 +972,21 @@ def test_acronym_defined_for_short():
     rows = {r["name"]: r for r in names.extract_rows(PaperText("p", text))}
     assert rows["MLSM"]["long_form"] == "masked latent semantic modeling"
     assert rows["MLSM"]["role"] == "proposed"
+
+
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        # a language ending in -ian is a name (not an eponym adjective like Gaussian)
+        ("We evaluate our model on English and German data, and on Italian.", "Italian"),
+        # "Russian corpora" are corpora in Russian: not a data set named Russian
+        ("Results on Russian and Persian corpora improve by 3 points.", "Russian"),
+        ("We collect Indonesian and Italian datasets for named entity recognition.", "Italian"),
+    ],
+)
+def test_languages_are_other_and_never_benchmarks(text, language):
+    from extract.stages import benchmarks
+
+    rows = names.extract_rows(PaperText("p", text))
+    assert {r["name"]: r["type"] for r in rows}[language] == "other"
+    assert language not in [r["name"] for r in benchmarks.rows_from_names("p", rows)]

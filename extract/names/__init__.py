@@ -177,6 +177,7 @@ class Priors:
     not_names: frozenset[str]  # fold keys
     words: frozenset[str]  # single capitalised words a vocabulary knows (Transformer, Gemini)
     vocab: frozenset[str] = frozenset()  # fold keys of the method and benchmark vocabularies
+    languages: frozenset[str] = frozenset()  # fold keys of natural languages (always "other")
 
 
 @lru_cache(maxsize=1)
@@ -187,10 +188,16 @@ def priors() -> Priors:
     bv = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
     canonical: dict[str, str] = {}
     types: dict[str, str] = {}
-    for typ in ("other", "task", "metric"):
-        for n in data.get(typ, []):
+    for typ, group in (
+        ("other", "other"),
+        ("other", "languages"),
+        ("task", "task"),
+        ("metric", "metric"),
+    ):
+        for n in data.get(group, []):
             canonical.setdefault(fold(n), n)
             types.setdefault(fold(n), typ)
+    languages = frozenset(fold(n) for n in data.get("languages", []))
     for e in bv.get("benchmark", []):
         for s in (e["name"], *e.get("aliases", [])):
             canonical[fold(s)] = e["name"]
@@ -218,7 +225,12 @@ def priors() -> Priors:
         for x in (e["name"], *e.get("aliases", []))
     }
     return Priors(
-        canonical, types, frozenset(not_names | common), frozenset(words), frozenset(vocab)
+        canonical,
+        types,
+        frozenset(not_names | common),
+        frozenset(words),
+        frozenset(vocab),
+        languages,
     )
 
 
@@ -619,6 +631,8 @@ def recognise(
                 for t, v in last.votes.items():
                     scores[t] = scores.get(t, 0.0) + v / max(1.0, sum(last.votes.values()))
         typ, type_conf = T.decide(scores)
+        if key in pr.languages:
+            typ, role = "other", "mentioned"  # "Russian corpora" are corpora in Russian
         if role == "proposed" and typ in ("task", "other") and acc.long:
             # "our neural-symbolic visual question answering (NS-VQA) system": the noun after the
             # acronym, not the head of its long form, says what the paper proposes

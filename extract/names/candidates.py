@@ -448,7 +448,9 @@ def find_candidates(
                     continue
                 surf = msent[i0 : em.end()]
                 out.append(Candidate(surf, s0 + i0, s0 + em.end(), "eponym", surf))
-            elif _CAPWORD.fullmatch(core) and not (core.endswith(("ian", "ean"))):
+            elif _CAPWORD.fullmatch(core) and not (
+                core.endswith(("ian", "ean")) and core not in known_words
+            ):  # (a language the priors list is a name: Italian, Russian, Persian)
                 key = core.lower()
                 if key in known_words or core in known_words:
                     vm = _VERSION.match(msent, m.end())
