@@ -719,6 +719,20 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
             "Vicuna-13B",
             "method",
         ),
+        # acl2025, iclr2023: long forms headed by "automation" or "problems" name tasks
+        (
+            "The integration of large language models (LLMs) into electronic design automation "
+            "(EDA) has significantly advanced the field.",
+            "EDA",
+            "task",
+        ),
+        (
+            "We propose an actor-critic framework for graph-based machine learning pipelines and "
+            "apply it to repetitive combinatorial optimization problems (COPs) under hard "
+            "constraints.",
+            "COP",
+            "task",
+        ),
         # cvpr2025: an acronym led by a dimension is a name, not a unit like 10GB
         (
             "Recent advances in scene modeling have made significant progress, with NeRF and 3DGS "

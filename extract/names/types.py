@@ -181,7 +181,8 @@ for _type, _weight, _words in (
         "understanding reasoning mining completion navigation grounding entailment captioning "
         "labeling labelling tagging resolution discovery linking simplification processing problem "
         "generalization reconstruction manipulation planning correction estimation learning task "
-        "inference analysis editing identification verification finding forecasting",
+        "inference analysis editing identification verification finding forecasting "
+        "problems assessment evaluation attribution automation teaming",
     ),
     (
         "dataset",
