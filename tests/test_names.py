@@ -436,6 +436,17 @@ def test_the_head_of_a_long_form_comes_before_its_preposition():
             "reconstruction.",
             "T2I",
         ),
+        # iccv2023, corl2025: classes of models, like LLM and VLM
+        (
+            "Large-scale pre-trained Vision & Language (VL) models have shown remarkable "
+            "performance in many applications.",
+            "VL",
+        ),
+        (
+            "Vision-Language-Action (VLA) models, pre-trained on large-scale imitation learning "
+            "datasets, have demonstrated remarkable capabilities in visuomotor control.",
+            "VLA",
+        ),
     ],
 )
 def test_concepts_tasks_and_views_are_not_used_methods(text, name):
