@@ -1015,3 +1015,18 @@ def test_languages_are_other_and_never_benchmarks(text, language):
     rows = names.extract_rows(PaperText("p", text))
     assert {r["name"]: r["type"] for r in rows}[language] == "other"
     assert language not in [r["name"] for r in benchmarks.rows_from_names("p", rows)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a known two-word data set is one name, and "MS" of "MS COCO" is not a second one
+        ("Experiments on PASCAL VOC and MS COCO show consistent gains.", ["PASCAL VOC", "COCO"]),
+        ("We evaluate on Tanks and Temples and DTU.", ["Tanks and Temples", "DTU"]),
+    ],
+)
+def test_multiword_data_sets_are_one_name(text, expected):
+    from extract.stages import benchmarks
+
+    rows = names.extract_rows(PaperText("p", text))
+    assert [r["name"] for r in benchmarks.rows_from_names("p", rows)] == expected

@@ -518,6 +518,12 @@ def recognise(
             if k == "multiword" and text[a:b].endswith(cand.surface)
         ):
             continue  # "Split CIFAR-100" is the name, not "CIFAR-100"
+        if cand.kind == "context" and any(
+            a <= cand.start and cand.end <= b and (b - a) > (cand.end - cand.start)
+            for a, b, k in covered
+            if k in ("vocab", "version", "context")
+        ):
+            continue  # "MS" of "MS COCO": a shorter match inside a known name
         if cand.kind in ("vocab", "version", "multiword", "context", "eponym"):
             covered.append((cand.start, cand.end, cand.kind))
         acc = accs.get(key)
