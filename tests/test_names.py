@@ -1030,3 +1030,15 @@ def test_multiword_data_sets_are_one_name(text, expected):
 
     rows = names.extract_rows(PaperText("p", text))
     assert [r["name"] for r in benchmarks.rows_from_names("p", rows)] == expected
+
+
+def test_a_year_or_version_after_a_known_data_set_is_part_of_its_name():
+    from extract.stages import benchmarks
+
+    text = (
+        "We evaluate on the Atari 2600 games and on DAVIS-2017, trained 5 times faster on COCO."
+    )
+    rows = names.extract_rows(PaperText("p", text))
+    got = [r["name"] for r in benchmarks.rows_from_names("p", rows)]
+    assert "Atari 2600" in got and "DAVIS-2017" in got
+    assert "COCO" in got  # "COCO 5 times" is a count, not a version

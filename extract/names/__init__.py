@@ -72,6 +72,7 @@ from extract.names.candidates import (
     Candidate,
     acronym_definitions,
     at_clause_start,
+    data_version_end,
     find_candidates,
     fold,
     long_key,
@@ -426,6 +427,10 @@ def _vocab_candidates(text: str) -> list[tuple[Candidate, str | None]]:
     for name, s, e in benchmarks.find_benchmarks(text, ()):
         if ". " in text[s:e]:
             continue  # "JWSign. The dataset": a context match across a sentence end
+        v = data_version_end(text, e)
+        if v is not None:  # "KITTI 2015", "Argoverse 2": the year or version is part of the name
+            out.append((Candidate(text[s:v], s, v, "version", text[s:v]), "dataset"))
+            continue
         out.append((Candidate(text[s:e], s, e, "context", name), "dataset"))
     return out
 

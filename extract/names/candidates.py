@@ -327,6 +327,19 @@ def version_end(text: str, end: int) -> int | None:
     return var.end() if var else end
 
 
+# a year or version right after a data set's name: "KITTI 2015", "Atari 2600", "Argoverse 2",
+# "SQuAD 2.0" (not a count: "ImageNet 1000 classes", "COCO 5 times")
+_DATA_VERSION = re.compile(r"[ -](?:(?:19|20)\d\d|2600|v?\d(?:\.\d{1,2})?)(?![\w.%-]|\.\d)")
+
+
+def data_version_end(text: str, end: int) -> int | None:
+    """Where a year or version right after a data set's name ``text[:end]`` ends, else None."""
+    m = _DATA_VERSION.match(text, end)
+    if m is None or _COUNTED.match(text, m.end()):
+        return None
+    return m.end()
+
+
 def _versioned(msent: str, start: int, vm: re.Match[str], s0: int) -> Candidate:
     """A ``version`` candidate: ``start`` through the version ``vm`` and a variant word.
 
