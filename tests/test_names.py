@@ -1036,7 +1036,7 @@ def test_a_year_or_version_after_a_known_data_set_is_part_of_its_name():
     from extract.stages import benchmarks
 
     text = (
-        "We evaluate on the Atari 2600 games and on DAVIS-2017, trained 5 times faster on COCO."
+        "We evaluate on the Atari 2600 games and on DAVIS-2017, and train on COCO 5 times faster."
     )
     rows = names.extract_rows(PaperText("p", text))
     got = [r["name"] for r in benchmarks.rows_from_names("p", rows)]
