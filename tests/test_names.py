@@ -1042,3 +1042,29 @@ def test_a_year_or_version_after_a_known_data_set_is_part_of_its_name():
     got = [r["name"] for r in benchmarks.rows_from_names("p", rows)]
     assert "Atari 2600" in got and "DAVIS-2017" in got
     assert "COCO" in got  # "COCO 5 times" is a count, not a version
+
+
+@pytest.mark.parametrize(
+    "text, used",
+    [
+        # icml2024, iclr2023, cvpr2023: a list after a class of methods, or an apposition to one
+        (
+            "However, existing stochastic multi-objective gradient methods and its variants (e.g., "
+            "MGDA, PCGrad, CAGrad, etc.) all adopt a biased noisy gradient direction.",
+            ["MGDA", "PCGrad", "CAGrad"],
+        ),
+        (
+            "Our experiments show that we outperform the current SOTA method DualPrompt on "
+            "established benchmarks by as much as 4.5% in average final accuracy.",
+            ["DualPrompt"],
+        ),
+        (
+            "Building upon the previous variance-reduced algorithm SpiderBoost, we propose a novel "
+            "framework that employs two types of gradient oracles.",
+            ["SpiderBoost"],
+        ),
+    ],
+)
+def test_names_listed_after_or_beside_a_class_of_methods_are_used_methods(text, used):
+    assert [n for n in used if n in _methods_used(text)] == used
+

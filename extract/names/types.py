@@ -117,8 +117,12 @@ _BEFORE = [
         2.5,
         re.compile(
             r"\b(?:models?|methods?|baselines?|approaches|algorithms?|architectures?|llms|"
-            r"networks?|backbones?|encoders?|optimizers?|classifiers?)\s*,?\s*"
-            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\()\s*(?:the\s)?$"
+            r"networks?|backbones?|encoders?|optimizers?|classifiers?|variants|agents|"
+            r"frameworks|techniques|solvers|detectors)\s*,?\s*"
+            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\((?:\s*(?:e\.g|i\.e)\.,?)?|:)"
+            r"\s*(?:the\s)?$"
+            # "the current SOTA method DualPrompt", "the variance-reduced algorithm SpiderBoost"
+            r"|\b(?:the|a|an)\s(?:[\w-]+\s){0,3}(?:method|algorithm|model|baseline|optimizer)\s$"
         ),
     ),
     (
