@@ -220,3 +220,33 @@ def test_context_pattern_literals_are_in_every_match(abstracts):
                 matched.add(i)
                 assert i in v.context_filter.candidates(m.group()), (pat.pattern, m.group())
     assert len(matched) == len(v.context)
+
+
+def test_no_spelling_names_two_things_across_the_vocabularies():
+    """Names fold case-insensitively ("LLaMA-3" = "Llama 3"), so an alias must not fold onto a
+    name of another vocabulary or type (a "FiD" alias would turn every FID into a method)."""
+    from extract.names.candidates import fold
+
+    owners: dict[str, set[tuple[str, str]]] = {}
+
+    def add(kind: str, canonical: str, spelling: str) -> None:
+        owners.setdefault(fold(spelling), set()).add((kind, canonical))
+
+    mv = tomllib.loads((DATA_DIR / "methods_vocab.toml").read_text(encoding="utf-8"))
+    bv = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
+    nt = tomllib.loads((DATA_DIR / "name_types.toml").read_text(encoding="utf-8"))
+    for e in mv.get("method", []):
+        for s in (e["name"], *e.get("aliases", [])):
+            add("method", e["name"], s)
+    for e in bv.get("benchmark", []):
+        for s in (e["name"], *e.get("aliases", [])):
+            add("dataset", e["name"], s)
+    for kind, spellings in nt.items():
+        for s in spellings:
+            add(kind, s, s)
+    clashes = {
+        k: sorted(v)
+        for k, v in owners.items()
+        if len({c for _, c in v}) > 1 and len({kind for kind, _ in v}) > 1
+    }
+    assert clashes == {}

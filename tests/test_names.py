@@ -1068,3 +1068,13 @@ def test_a_year_or_version_after_a_known_data_set_is_part_of_its_name():
 def test_names_listed_after_or_beside_a_class_of_methods_are_used_methods(text, used):
     assert [n for n in used if n in _methods_used(text)] == used
 
+
+def test_an_acronym_defined_by_a_vocabulary_name_is_that_name():
+    # iclr2017: "Gumbel-Softmax (GS)" ... "GS": one row, the vocabulary's name, both spellings
+    text = (
+        "We leverage the recently proposed Gumbel-Softmax (GS) approximation to the discrete "
+        "distribution. With GS, the generator is trained end to end."
+    )
+    rows = names.extract_rows(PaperText("p", text))
+    assert [(r["name"], r["surface"]) for r in rows] == [("Gumbel-softmax", "Gumbel-Softmax | GS")]
+

@@ -483,6 +483,15 @@ def recognise(
         ]
     # longest span first at each offset: a vocabulary or version match covers its parts
     cands.sort(key=lambda c: (c[0].start, -(c[0].end - c[0].start)))
+    # an acronym defined here by a vocabulary name's spelling is that name: "Gumbel-Softmax (GS)"
+    defined_as = {
+        fold(c.short): fold(canon)
+        for c, _ in cands
+        if c.kind == "acronym"
+        and c.long
+        and (canon := pr.canonical.get(fold(c.long))) is not None
+        and fold(c.short) not in pr.canonical
+    }
     covered: list[tuple[int, int, str]] = []  # spans of vocab/version/multiword matches
     accs: dict[str, _Acc] = {}
     for cand, implied in cands:
@@ -498,6 +507,7 @@ def recognise(
         key = fold(cand.short)
         if (canon := pr.canonical.get(key)) is not None:
             key = fold(canon)  # "BatchNorm" and the vocabulary's "batch normalization": one name
+        key = defined_as.get(key, key)
         if cand.kind == "multiword":
             # a multiword name that only wraps a known or defined name ("SOTA RGB-NVS") adds nothing
             inner = [w for w in cand.short.split() if fold(w) in accs or fold(w) in pr.types]
