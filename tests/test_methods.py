@@ -190,6 +190,19 @@ def _mentioned(text: str) -> list[str]:
             "Masking (SLTM), a regularization strategy that randomly occludes local textures.",
             ["SLTM"],
         ),
+        # acl2024, iclr2023: a capitalised word spelled by the long form's initials is its
+        # acronym, and a word of that long form with emphasised letters is not a second name
+        (
+            "To address this limitation, we introduce enhancing numerical reasoning with reliable "
+            "processes (Encore), which derives the reliable reasoning process by decomposing the "
+            "answer formula.",
+            ["Encore"],
+        ),
+        (
+            "Here we introduce a self-supervised LOCation and Identity tracking system (Loci), "
+            "which excels on the CATER tracking challenge.",
+            ["Loci"],
+        ),
         # acl2024 (KG-Adapter): "KG" in a compound is a knowledge graph, not a kilogram
         (
             "To address these challenges, we propose KG-Adapter, a parameter-level KG integration "

@@ -215,6 +215,28 @@ def _acronym_shaped(s: str) -> bool:
     return upper >= 2 or (upper >= 1 and any(c.isdigit() for c in s))
 
 
+def _initials_in(word: str, long: str) -> bool:
+    """True when a capitalised word is spelled by the salient letters of ``long``.
+
+    Salient letters: word starts and capitals inside words. "enhancing numerical reasoning with
+    reliable processes (Encore)": E, n, r; "LOCation and Identity tracking system (Loci)": L, O, C,
+    I. Three letters of the word, its first included, must be salient, in order; not "(Table)"
+    or "(Ours)" after a phrase that merely contains their letters.
+    """
+    salient = []
+    for w in re.findall(r"[A-Za-z]+", long):
+        salient.append(w[0].lower())
+        salient += [c.lower() for c in w[1:] if c.isupper()]
+    if len(salient) < 2 or salient[0] != word[0].lower():
+        return False
+    hits, i = 1, 1
+    for c in word[1:].lower():
+        j = salient.index(c, i) if c in salient[i:] else -1
+        if j >= 0:
+            hits, i = hits + 1, j + 1
+    return hits >= 3
+
+
 def long_form_for(acronym: str, before: str) -> str | None:
     """The long form at the end of ``before`` that spells ``acronym``, else None.
 
@@ -268,10 +290,13 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
         inner = m.group(1).strip()
         first = re.split(r"[;,]\s*|\s+", inner, maxsplit=1)[0]
         rest = inner[len(first) :]
-        if _acronym_shaped(first) and (
-            first == inner or re.match(r"[;,]", rest) or _FOR_SHORT.fullmatch(rest)
-        ):
+        if (
+            _acronym_shaped(first)
+            or (first == inner and _CAPWORD.fullmatch(first) and len(first) >= 4)
+        ) and (first == inner or re.match(r"[;,]", rest) or _FOR_SHORT.fullmatch(rest)):
             long = long_form_for(first, sent[: m.start()].rstrip())
+            if long and not _acronym_shaped(first) and not _initials_in(first, long):
+                long = None  # "(Encore)", "(Loci)": a word spelled by the long form's initials
             if long:
                 ls = s0 + sent.rfind(long, 0, m.start())
                 out.append(Candidate(long, ls, ls + len(long), "longform", singular(first), long))

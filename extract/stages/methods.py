@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
+from extract.names.candidates import acronym_definitions
 from extract.records import PaperText
 from extract.text.markup import MARKUP_CHARS, clean_view  # noqa: F401 (re-exported)
 from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
@@ -373,10 +374,22 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 stop = _REGION_END.search(masked, stop.end())
             rend = stop.start() if stop else len(sent)
             region = masked[rstart:rend]
+            # the long forms of acronyms defined in the region: their acronym is the name
+            # ("a self-supervised LOCation and Identity tracking system (Loci)": not LOCation)
+            longs = [
+                (c.start, c.end)
+                for c in acronym_definitions(sent, 0)
+                if c.kind == "longform" and rstart <= c.start and c.end <= rend
+            ]
             first = True
             for tm in _TOKEN.finditer(region):
                 tok = tm.group()
                 abs_start = s0 + rstart + tm.start()
+                if any(a <= rstart + tm.start() < b for a, b in longs) and not region[
+                    max(0, tm.start() - 2) : tm.start()
+                ].rstrip().endswith("("):
+                    first = False
+                    continue
                 in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
                 name = _strip_glued(tok)
                 after = region[tm.end() :] + sent[rend:]
