@@ -17,6 +17,9 @@ ran on them.
 * ``dev2.jsonl`` and ``dev3.jsonl`` (200 abstracts each from ``recent/``; seeds 2028 and 2029)
   were labelled the same way as tuning sets: their errors are read to write rules. Each was
   scored once before any rule was written on it (the figures in the closing notes).
+* ``fresh3.jsonl`` (200, seed 2030) was a check set for one session and is a tuning set since.
+* ``fresh4.jsonl`` (200, seed 2031) and ``fresh5.jsonl`` (200, seed 2033) are check sets like
+  ``fresh2``: labelled blind, only their totals looked at.
 
 Three abstracts of the set were also drawn by the corpus audits (``techniques_audit.jsonl``,
 ``names_audit.jsonl``), whose verdicts were used to tune rules; they are left out of the scores

@@ -16,9 +16,9 @@ first fresh set had been read for tuning, skipping every abstract of the dev set
 
 The tuning sets ``dev2.jsonl`` and ``dev3.jsonl`` were drawn the same way after it (``--n 200
 --recent 200 --seed 2028 --split dev2`` and ``--seed 2029 --split dev3``, ``--exclude-devsets``).
-``fresh3.jsonl`` (``--seed 2030 --split fresh3``) and ``fresh4.jsonl`` (``--seed 2031 --split
-fresh4``, 200 abstracts each) are the later blind check sets; ``fresh3`` became a tuning set once
-``fresh4`` was labelled.
+``fresh3.jsonl`` (``--seed 2030 --split fresh3``), ``fresh4.jsonl`` (``--seed 2031 --split
+fresh4``) and ``fresh5.jsonl`` (``--seed 2033 --split fresh5``; 200 abstracts each) are the later
+blind check sets; ``fresh3`` became a tuning set once ``fresh4`` was labelled.
 
 The SciERC-style entity set (``benchmarks/devset/sciproxy.jsonl``) comes from the older
 NeurIPS/ICML/ICLR lists, closer to the 1980-2016 abstracts of public scientific-IE sets:
