@@ -64,6 +64,19 @@ def test_report_reads_every_devset_file_and_scores_by_gold_keys(tmp_path, report
     assert "| `model_sizes` | parameter counts (within 2%) | heldout | 1 | 0.50 [" in md
 
 
+def test_blind_check_sets_are_pooled(tmp_path, report_module):
+    sizes = _first("numbers.jsonl", "seeds/", "pd276a663cbb2f9b")
+    for split in ("fresh2", "fresh4", "dev2"):
+        (tmp_path / f"{split}.jsonl").write_text(
+            json.dumps(dict(sizes, split=split)) + "\n", encoding="utf-8"
+        )
+    rows = {(r["measure"], r["part"]): r for r in report_module.measure(tmp_path)["rows"]}
+    blind = rows[("sizes", "blind")]
+    # fresh2 + fresh4, not the tuning set dev2: 2 abstracts x 2 sizes
+    assert (blind["abstracts"], blind["tp"]) == (2, 4)
+    assert rows[("sizes", "all")]["tp"] == 6
+
+
 def test_report_scores_entity_span_files(tmp_path, report_module):
     # a record in the format of sciproxy.jsonl: SciERC-style spans instead of gold lists
     text = (
