@@ -77,7 +77,7 @@ _CUE = (
     r"construct|curate|collect|offer|assemble|compile)(?:s|d|ed|es)?|built"
 )
 _DIRECT = re.compile(
-    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+|\bto)\s+"
+    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+|to)\s+"
     r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
     + f"(?:{_CUE})"
     + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,9}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
