@@ -744,6 +744,13 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
             "COP",
             "task",
         ),
+        # concepts named by their head noun, not methods
+        (
+            "Continual learning (CL) aims to learn from sequentially arriving tasks without "
+            "catastrophic forgetting (CF).",
+            "CF",
+            "other",
+        ),
         # cvpr2025: an acronym led by a dimension is a name, not a unit like 10GB
         (
             "Recent advances in scene modeling have made significant progress, with NeRF and 3DGS "

@@ -206,7 +206,11 @@ for _type, _weight, _words in (
         "device camera sensor array service language languages organization vehicle vehicles "
         "drone drones "
         "institute university polymorphism polymorphisms coefficients representations space "
-        "interface interfaces intelligence reality view content",
+        "interface interfaces intelligence reality view content "
+        # concepts, not methods: "distributional simplicity bias (DSB)", "Strong Exponential Time
+        # Hypothesis (SETH)", "catastrophic forgetting (CF)", "mode collapse"
+        "hypothesis bias biases phenomenon phenomena property assumption principle "
+        "theorem lemma paradox conjecture dilemma collapse forgetting drift",
     ),
 ):
     for _w in _words.split():
