@@ -751,6 +751,12 @@ def test_phrases_describing_the_papers_own_parts_are_not_used_methods(text, name
             "CF",
             "other",
         ),
+        (
+            "Unlearning matters in light of regulations such as the General Data Protection "
+            "Regulation (GDPR).",
+            "GDPR",
+            "other",
+        ),
         # cvpr2025: an acronym led by a dimension is a name, not a unit like 10GB
         (
             "Recent advances in scene modeling have made significant progress, with NeRF and 3DGS "

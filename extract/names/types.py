@@ -210,7 +210,10 @@ for _type, _weight, _words in (
         # concepts, not methods: "distributional simplicity bias (DSB)", "Strong Exponential Time
         # Hypothesis (SETH)", "catastrophic forgetting (CF)", "mode collapse"
         "hypothesis bias biases phenomenon phenomena property assumption principle "
-        "theorem lemma paradox conjecture dilemma collapse forgetting drift",
+        "theorem lemma paradox conjecture dilemma collapse forgetting drift "
+        # imaging modalities, displays, conditions and regulations: "computed tomography (CT)",
+        # "electron microscopy (EM)", "boundary conditions (BCs)", "Data Protection Regulation"
+        "tomography microscopy display displays conditions regulation",
     ),
 ):
     for _w in _words.split():
