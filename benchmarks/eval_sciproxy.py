@@ -112,7 +112,7 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
     }
     for rec in records:
         text = rec["text"]
-        rows = [r for r in names.extract_rows(PaperText(rec["id"], text, rec.get("title")))]
+        rows = names.extract_rows(PaperText(rec["id"], text, rec.get("title")))
         in_text = [r for r in rows if r["start"] is not None]
         table = methods.rows_from_names(rec["id"], rows)
         ents = [e for e in rec["entities"] if e["type"] != "Generic"]

@@ -364,6 +364,13 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
         masked = _mask_expansions(sent) if cues else sent
         if cues and ("http" in masked or "www." in masked):  # a link is not a name
             masked = _LINK.sub(lambda m: " " * len(m.group()), masked)
+        # the long forms of acronyms this sentence defines: within a region their acronym is the
+        # name ("a self-supervised LOCation and Identity tracking system (Loci)": not LOCation)
+        sent_longs = (
+            [(c.start, c.end) for c in acronym_definitions(sent, 0) if c.kind == "longform"]
+            if cues
+            else []
+        )
         # 1. introduction cue -> region
         for cue in cues:
             rstart = cue.end()
@@ -374,23 +381,15 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 stop = _REGION_END.search(masked, stop.end())
             rend = stop.start() if stop else len(sent)
             region = masked[rstart:rend]
-            # the long forms of acronyms defined in the region: their acronym is the name
-            # ("a self-supervised LOCation and Identity tracking system (Loci)": not LOCation)
-            longs = [
-                (c.start, c.end)
-                for c in acronym_definitions(sent, 0)
-                if c.kind == "longform" and rstart <= c.start and c.end <= rend
-            ]
+            longs = [(a, b) for a, b in sent_longs if rstart <= a and b <= rend]
             first = True
             for tm in _TOKEN.finditer(region):
                 tok = tm.group()
                 abs_start = s0 + rstart + tm.start()
-                if any(a <= rstart + tm.start() < b for a, b in longs) and not region[
-                    max(0, tm.start() - 2) : tm.start()
-                ].rstrip().endswith("("):
+                in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
+                if not in_paren and any(a <= rstart + tm.start() < b for a, b in longs):
                     first = False
                     continue
-                in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
                 name = _strip_glued(tok)
                 after = region[tm.end() :] + sent[rend:]
                 if _GROUP_ARG.match(after):
