@@ -128,6 +128,12 @@ def score_results(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
     return counts
 
 
+def _source(path: Path, records: list[dict]) -> dict:
+    """A dev set file read, as the report lists it (relative to the checkout when inside it)."""
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    return {"file": shown.as_posix(), "abstracts": len(records)}
+
+
 def score_spans(path: Path, records: list[dict]) -> list[dict]:
     """``eval_sciproxy``'s measures (name-like Method recall, names as entity spans) per part."""
     es = _load("eval_sciproxy")
@@ -186,8 +192,7 @@ def measure(devset_dir: Path) -> dict:
         if all("entities" in r for r in records):
             # SciERC-style entity spans (sciproxy.jsonl): their own measures, see below
             spans.extend(score_spans(path, records))
-            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            sources.append({"file": shown.as_posix(), "abstracts": len(records)})
+            sources.append(_source(path, records))
             continue
         gold_keys = set().union(*(r.get("gold", {}).keys() for r in records))
         names = [k for k in NAME_KEYS if k in gold_keys]
@@ -206,8 +211,7 @@ def measure(devset_dir: Path) -> dict:
         parts: dict[str, list[dict]] = {}
         for r in records:
             parts.setdefault(part_of(r, has_split), []).append(r)
-        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        sources.append({"file": shown.as_posix(), "abstracts": len(records)})
+        sources.append(_source(path, records))
         for part, recs in [("all", records), *sorted(parts.items())]:
             for key, counts in {
                 **(score_names(recs, names) if names else {}),
