@@ -49,6 +49,8 @@ def _print_report(report, out=None) -> None:
         print(f"  {label:<16} {n:>6}", file=out)
     for st in report.stages:
         state = "skipped" if st.skipped else f"{st.extracted} extracted, {st.reused} cached"
+        if st.refreshed:
+            state += f"; {st.refreshed} refreshed because the code changed"
         print(f"  stage {st.name:<10} {st.rows:>7} rows  ({state}, {st.seconds:.1f}s)", file=out)
 
 
@@ -187,13 +189,35 @@ def cmd_info(args: argparse.Namespace) -> int:
     finally:
         con.close()
     print("stages (in build order):")
+    status = _stage_status(args.db)
     for spec in REGISTRY:
         reads = f" reads {', '.join(spec.depends_on)};" if spec.depends_on else ""
-        uses = f" uses {', '.join(spec.uses)};" if spec.uses else ""
         model = Stage(spec.name).model_id()
-        print(f"  {spec.name:<11} {version_of(spec.name):<14} -> {', '.join(spec.tables)};{reads}{uses}"
-              f" data: {', '.join(spec.data_files) or '-'}" + (f"; model: {model}" if model else ""))
+        print(f"  {spec.name:<11} {version_of(spec.name):<12} -> {', '.join(spec.tables)};{reads}"
+              f" inputs: {', '.join(spec.reads)}; data: {', '.join(spec.data_files) or '-'}"
+              + (f"; model: {model}" if model else "") + f"; rows: {status.get(spec.name, 'none')}")
     return 0
+
+
+def _stage_status(db: Path) -> dict[str, str]:
+    """Per stage: do the database's rows come from the installed code? (``current``, ``stale``)."""
+    try:
+        runs = store.read_table(db, "extract_runs")
+    except Exception:  # no cache table: nothing to compare
+        return {}
+    out: dict[str, str] = {}
+    if "input_hash" not in runs.columns:
+        return {name: "stale (built before code versions; the next build re-extracts)"
+                for name in STAGE_NAMES}
+    for name in STAGE_NAMES:
+        versions = runs.loc[runs["stage"] == name, "version"]
+        if versions.empty:
+            continue
+        n_old = int((versions != version_of(name)).sum())
+        out[name] = ("current" if not n_old else
+                     f"stale: {n_old} of {len(versions)} inputs extracted by other code or data; "
+                     "`build` or `add` refreshes them")
+    return out
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -407,11 +407,11 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "extract_runs",
-            "Which extraction stage version has run on which abstract (the incremental-build cache).",
+            "Which extraction stage version has run on which inputs (the incremental-build cache).",
             (
-                Column("content_hash", "VARCHAR", "`papers.content_hash` of the abstract."),
+                Column("input_hash", "VARCHAR", "Hash of the paper fields the stage reads (abstract, and title for `names`, `techniques` and `keywords`) and of its dependencies' input hashes."),
                 Column("stage", "VARCHAR", "Stage name (`methods`, `techniques`, `benchmarks`, `sizes`, `metrics`, `results`, `keywords`)."),
-                Column("version", "VARCHAR", "Stage version: code version plus a hash of its data files."),
+                Column("version", "VARCHAR", "Stage version: a hash of the source of every project module the stage imports, the versions of the packages they import, its data files, its model and its dependencies' versions."),
             ),
         ),
     )

@@ -197,7 +197,9 @@ def test_add_merges_new_papers_and_extracts_only_them(tmp_path, capsys):
     assert report.written
     assert len(report.ingest.papers) == 48
     methods = next(s for s in report.stages if s.name == "methods")
-    assert (methods.extracted, methods.reused) == (29, 19)
+    # 29 new papers, plus one ACL paper whose merged copy now has the title another seed gives
+    # it: names read titles, so its methods are re-extracted too
+    assert (methods.extracted, methods.reused) == (30, 18)
     # adding the same files again: nothing new, nothing extracted, no duplicate sources
     sources_before = len(store.read_table(db, "sources"))
     assert main(["add", *map(str, SEED_OTHERS), "--db", str(db), "--quiet", "--no-keywords"]) == 0
