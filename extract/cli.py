@@ -80,7 +80,8 @@ def _run_build(args: argparse.Namespace, paths: list[str], add: bool) -> int:
         runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
     try:
         report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
-                       use_cache=not args.no_cache, keep_going=args.keep_going, add=add)
+                       use_cache=not args.no_cache, keep_going=args.keep_going, add=add,
+                       wait=args.wait)
     except BuildRefused as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 1
@@ -117,7 +118,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     from extract.pipeline import BuildRefused, remove_sources
 
     try:
-        rep = remove_sources(args.db, args.source)
+        rep = remove_sources(args.db, args.source, wait=args.wait)
     except BuildRefused as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 1
@@ -315,8 +316,14 @@ def make_parser() -> argparse.ArgumentParser:
         p.add_argument("--db", type=Path, default=Path(os.environ.get("PAPER_TRENDS_DB", store.DEFAULT_DB)),
                        help="DuckDB file (default: $PAPER_TRENDS_DB or %(default)s)")
 
+    def wait_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--wait", type=float, default=store.DEFAULT_WAIT, metavar="SECONDS",
+                       help="how long to wait while another paper-trends process writes the "
+                            "database (default %(default)g s), then give up with exit status 1")
+
     def build_args(p: argparse.ArgumentParser) -> None:
         db_arg(p)
+        wait_arg(p)
         p.add_argument("--skip", action="append", metavar="STAGE", choices=list(STAGE_NAMES),
                        help="do not run this extraction stage (repeatable); cached rows are kept")
         p.add_argument("--no-keywords", action="store_true", help="skip the (slow) keyword stage")
@@ -356,6 +363,7 @@ def make_parser() -> argparse.ArgumentParser:
                     "elsewhere stay, without the matching source rows.")
     r.add_argument("--source", required=True, metavar="PATTERN", help="shell pattern, e.g. 'iclr*.json'")
     db_arg(r)
+    wait_arg(r)
     r.set_defaults(func=cmd_remove)
 
     f = sub.add_parser(
@@ -406,13 +414,17 @@ def make_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``paper-trends`` console script.
 
-    Exit status: 0 done, 1 bad input or a refused build (the database is unchanged), 2 usage
+    Exit status: 0 done, 1 bad input, a refused build or another writer holding the database
+    past ``--wait`` (the database is unchanged), 2 usage
     (argparse) or an unusable database/output path, 130 interrupted. Every error is one line on
     stderr, never a traceback.
     """
     args = make_parser().parse_args(argv)
     try:
         return args.func(args)
+    except store.LockTimeout as exc:
+        print(f"paper-trends: {exc}", file=sys.stderr)
+        return 1
     except (store.StoreError, EngineError) as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 2

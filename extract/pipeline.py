@@ -137,6 +137,7 @@ def build(
     use_cache: bool = True,
     keep_going: bool = False,
     add: bool = False,
+    wait: float = store.DEFAULT_WAIT,
 ) -> BuildReport:
     """Build the database from ``paths`` (or, with ``add``, add them to it).
 
@@ -150,6 +151,7 @@ def build(
         keep_going: Write what could be read even when some input was skipped.
         add: Keep the papers already in ``db`` and add those of ``paths`` (deduplicated
             against them); only new papers are extracted.
+        wait: Seconds to wait for another writer of ``db`` (:func:`extract.store.writer_lock`).
 
     Returns:
         A :class:`BuildReport`; ``written`` is False when an input was skipped (and not
@@ -159,11 +161,19 @@ def build(
         store.StoreError: ``db`` cannot be written (checked before any work), or, with
             ``add``, is missing or unreadable.
         BuildRefused: the result has no papers and would replace a database that has some.
+        store.LockTimeout: another writer held ``db`` for more than ``wait`` seconds.
     """
     db = Path(db)
-    skip = set(skip)
-    runner = runner or local_runner(show_progress)
     store.check_writable_db(db)
+    # one writer at a time, from reading the old database to renaming the new one over it
+    with store.writer_lock(db, wait, notify=lambda msg: print(msg, file=sys.stderr)):
+        return _build_locked(paths, db, set(skip), runner or local_runner(show_progress),
+                             show_progress, use_cache, keep_going, add)
+
+
+def _build_locked(paths: Iterable[str | Path], db: Path, skip: set[str], runner: Runner,
+                  show_progress: bool, use_cache: bool, keep_going: bool, add: bool) -> BuildReport:
+    store.check_writable_db(db)  # again: another writer may have replaced it while we waited
     existing = []
     if add:
         old = store.read_tables(db, ["papers", "sources"])  # StoreError when there is no database
@@ -253,7 +263,7 @@ class RemoveReport:
     papers_left: int
 
 
-def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
+def remove_sources(db: str | Path, pattern: str, wait: float = store.DEFAULT_WAIT) -> RemoveReport:
     """Drop the papers found only in sources matching ``pattern`` (a shell pattern).
 
     Papers also found elsewhere stay, without the matching source rows. Their extracted rows
@@ -263,8 +273,14 @@ def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
         store.StoreError: no database, or it cannot be written.
         BuildRefused: nothing matches ``pattern`` (the message lists some sources), or every
             paper would be removed.
+        store.LockTimeout: another writer held ``db`` for more than ``wait`` seconds.
     """
     db = Path(db)
+    with store.writer_lock(db, wait, notify=lambda msg: print(msg, file=sys.stderr)):
+        return _remove_locked(db, pattern)
+
+
+def _remove_locked(db: Path, pattern: str) -> RemoveReport:
     frames = store.read_tables(db)
     store.check_writable_db(db)
     src = frames["sources"]
