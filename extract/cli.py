@@ -246,13 +246,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rc = cmd_build(argparse.Namespace(
             paths=paths, db=db, skip=[], no_keywords=False, engine="local", scheduler=None,
             partitions=None, quiet=False, no_cache=False, strict=False, keep_going=False,
+            wait=store.DEFAULT_WAIT,
         ))
         if not db.is_file():
             return rc or 1
     else:
         store.connect(db).close()  # a foreign file fails here, not inside the app
     env = dict(os.environ, PAPER_TRENDS_DB=str(db.resolve()))
-    cmd = streamlit_command(args.port)
+    cmd = streamlit_command(args.port, "--server.address", args.host)
+    where = ("this machine only; --host 0.0.0.0 shares it on the network"
+             if args.host in ("127.0.0.1", "localhost", "::1") else
+             f"every machine that reaches {args.host}")
+    print(f"Serving http://{'localhost' if args.host in ('127.0.0.1', '::1') else args.host}:{args.port} "
+          f"({where})", flush=True)
     print("Starting:", " ".join(cmd), flush=True)
     return run_child(cmd, env=env, cwd=PROJECT_ROOT)
 
@@ -406,6 +412,9 @@ def make_parser() -> argparse.ArgumentParser:
     v.add_argument("paths", nargs="*", help="inputs for the first build (default: seeds/)")
     db_arg(v)
     v.add_argument("--port", type=int, default=8501)
+    v.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default %(default)s: this machine only; "
+                        "0.0.0.0 serves every network interface)")
     v.add_argument("--rebuild", action="store_true", help="rebuild even if the database exists")
     v.set_defaults(func=cmd_serve)
     return parser
