@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import splits  # noqa: E402
-from extract.stages import STAGE_NAMES, version_of  # noqa: E402
+from extract.stages import REGISTRY, STAGE_NAMES, version_of  # noqa: E402
 
 DEVSET_DIR = ROOT / "benchmarks" / "devset"
 OUT_MD = ROOT / "docs" / "ACCURACY.md"
@@ -60,7 +60,8 @@ RESULT_KEYS = {
 # splits of the sets labelled blind whose errors are never read; pooled as the part "blind"
 # (declared in benchmarks/devset/splits.toml)
 BLIND_PARTS = splits.blind_splits()
-ORDER = ["methods", "techniques", "benchmarks", "model_sizes", "metrics", "results"]
+# tables in the order of their stages' declarations (extract/data/stages/*.toml)
+ORDER = [t for spec in REGISTRY if spec.evaluation for t in spec.tables]
 ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS}
 
 

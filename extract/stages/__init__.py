@@ -1,10 +1,14 @@
-"""The extraction stages, declared in one registry.
+"""The extraction stages, each declared once, in its declaration file.
 
-Each :class:`StageSpec` says what a stage is: its name, the extractor module, the table(s) it
-fills, the stages whose rows it reads (``depends_on``), the stages whose code it calls
-(``uses``), the vocabulary files it reads and, for a stage with a model, a function that names
-the model and its version. A build runs the stages in registry order (every dependency before
-its dependants) and hands each stage its dependencies' rows of the same paper.
+``extract/data/stages/<name>.toml`` says what a stage is (:class:`StageSpec`): its name, the
+extractor module, the paper fields it reads, the stages whose rows it reads (``depends_on``),
+the data files it reads, for a stage with a model a function that names the model and its
+version, the dashboard's term kinds over its tables, the script that evaluates it, and its
+tables with every column (read by :mod:`extract.schema`). Adding a stage is adding that file,
+its module and its tests: the registry, the schema, the dashboard's term kinds and the accuracy
+report's order follow from the declarations. A build runs the stages in registry order (the
+declarations' ``order``; every dependency before its dependants, :func:`check_registry`) and
+hands each stage its dependencies' rows of the same paper.
 
 A stage's **version** is a hash of everything that decides its output, computed, not declared:
 the source of every project module its extractor imports, transitively
@@ -39,11 +43,22 @@ from typing import Any
 from extract import versioning
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.schema import stage_declarations
 
 BATCH_SIZE = 512  # papers per extract_batch call: progress granularity and memory bound
 
 # Rows of a dependency, per stage name and paper id.
 DepRows = Mapping[str, Mapping[str, Sequence[dict]]]
+
+
+@dataclass(frozen=True)
+class TermKind:
+    """A kind of term the dashboard can chart (Trends' "Kind"): rows of ``table``'s ``column``."""
+
+    kind: str
+    table: str
+    column: str
+    help: str
 
 
 @dataclass(frozen=True)
@@ -58,92 +73,32 @@ class StageSpec:
     data_files: tuple[str, ...] = ()  # under extract/data
     model: str | None = None  # "module:function" returning the model's name and version
     description: str = ""
+    term_kinds: tuple[TermKind, ...] = ()  # what the dashboard can chart from its tables
+    evaluation: str | None = None  # the script that measures its accuracy (benchmarks/...)
+
+    @property
+    def declaration(self) -> str:
+        """The stage's declaration file, under ``extract/data``."""
+        return f"stages/{self.name}.toml"
 
 
-_METHOD_VOCAB = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
+def _spec(decl: dict[str, Any]) -> StageSpec:
+    return StageSpec(
+        decl["name"],
+        decl["module"],
+        tuple(t["name"] for t in decl["tables"]),
+        depends_on=tuple(decl.get("depends_on", ())),
+        reads=tuple(decl.get("reads", ("abstract",))),
+        data_files=tuple(decl.get("data_files", ())),
+        model=decl.get("model"),
+        description=decl.get("description", ""),
+        term_kinds=tuple(TermKind(**k) for k in decl.get("term_kinds", ())),
+        evaluation=decl.get("evaluation"),
+    )
 
-_NAME_DATA = (*_METHOD_VOCAB, "name_types.toml", "name_stats.tsv")
 
-REGISTRY: tuple[StageSpec, ...] = (
-    StageSpec(
-        "names",
-        "extract.names",
-        ("names",),
-        reads=("abstract", "title"),  # a title starting with a name proposes it
-        data_files=_NAME_DATA,
-        description="every name with its type (method, dataset, metric, task, other) and role",
-    ),
-    StageSpec(
-        "methods",
-        "extract.stages.methods",
-        ("methods",),
-        depends_on=("names",),  # the rows of type method and the proposed names
-        data_files=_NAME_DATA,
-        description="proposed and mentioned method/model names",
-    ),
-    StageSpec(
-        "techniques",
-        "extract.stages.techniques",
-        ("techniques",),
-        reads=("abstract", "title"),  # a tag named in the title counts as strong evidence
-        data_files=("taxonomy.toml",),
-        description="technique/theme tags from the taxonomy",
-    ),
-    StageSpec(
-        "benchmarks",
-        "extract.stages.benchmarks",
-        ("benchmarks",),
-        depends_on=("names",),  # the rows of type dataset
-        data_files=_NAME_DATA,
-        description="benchmarks and datasets named in the abstract",
-    ),
-    StageSpec(
-        "sizes",
-        "extract.stages.sizes",
-        ("model_sizes",),
-        # names with a size part that are data sets: the names stage's priors and statistics
-        data_files=(
-            "units.toml",
-            "name_stats.tsv",
-            "name_types.toml",
-            "methods_vocab.toml",
-            "benchmarks_vocab.toml",
-        ),
-        description="model parameter counts",
-    ),
-    StageSpec(
-        "metrics",
-        "extract.stages.metrics",
-        ("metrics",),
-        depends_on=("benchmarks",),
-        data_files=("units.toml", "metric_aliases.toml"),
-        description="reported outcomes, attached to the benchmark of their sentence",
-    ),
-    StageSpec(
-        "results",
-        "extract.stages.results",
-        ("results",),
-        depends_on=("benchmarks", "methods"),
-        data_files=("results_vocab.toml", "units.toml"),
-        description="reported results linked to benchmark, metric and method",
-    ),
-    StageSpec(
-        "keywords",
-        "extract.keywords",
-        ("keywords", "paper_embeddings"),
-        reads=("abstract", "title"),
-        data_files=(
-            "keyword_stopwords.toml",
-            "keyword_pos.tsv",
-            "keyword_ranker.json",
-            "keyword_encoder/config.json",
-            "keyword_encoder/model.safetensors",
-            "keyword_encoder/tokenizer.json",
-        ),
-        model="extract.keywords:model_id",
-        description="keyphrases and paper embeddings from a static encoder distilled from MiniLM",
-    ),
-)
+# every stage, in build order, from its declaration file extract/data/stages/<name>.toml
+REGISTRY: tuple[StageSpec, ...] = tuple(_spec(d) for d in stage_declarations())
 
 SPECS: dict[str, StageSpec] = {s.name: s for s in REGISTRY}
 STAGE_NAMES: tuple[str, ...] = tuple(SPECS)
@@ -228,7 +183,7 @@ def version_of(name: str) -> str:
     spec = SPECS[name]
     h = hashlib.sha1(b"stage:" + name.encode())
     h.update(b"code:" + _code_version(spec.module, str(versioning.ROOT)).encode())
-    for fname in sorted(spec.data_files):
+    for fname in sorted({*spec.data_files, spec.declaration}):
         h.update(fname.encode())
         h.update((DATA_DIR / fname).read_bytes())
     model = Stage(name).model_id()
