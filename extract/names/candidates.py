@@ -556,3 +556,46 @@ COMPOUND_TAILS = frozenset(
     "language agent judge inspired powered assisted compatible constrained conditioned "
     "equivalent pretrained trained initialized generation".split()
 )
+
+
+# lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
+_SHAPE_COMPOUND_TAILS = frozenset(
+    "based like aware free style level driven guided specific only wise agnostic augmented "
+    "enhanced "
+    "oriented centric tuned tuning scale sized shot as bit art generated related dependent "
+    "independent "
+    "efficient friendly grained step order head class layer token domain task language agent judge "
+    "and of the to in for with".split()
+)
+_INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
+
+
+def name_shaped(token: str) -> bool:
+    """True for tokens shaped like a coined name: CoSyn, SAIL-VL, GPT-4, PENCIL, Mind2Web.
+
+    The test of the proposal rules (:mod:`extract.names.proposals`), stricter than
+    :func:`token_shaped`: plain capitalised words (Explorer), lowercase compounds (RNN-based) and
+    single letters are not name-shaped.
+    """
+    if len(token) < 2 or not any(c.isupper() for c in token):
+        return False
+    segments = token.split("-")
+    if any(s in _SHAPE_COMPOUND_TAILS for s in segments[1:]):
+        return False  # "RNN-based", "LLM-as-agent"
+    return any(_INNER_CAPS.search(s) for s in segments)
+
+
+# LaTeX commands glued to a capital: "tildeO", "mathcalL"
+LATEX = re.compile(
+    r"(?:tilde|widetilde|hat|widehat|bar|mathcal|mathbb|mathbf|mathrm|frac|sqrt|"
+    r"overline|vec|dot|ddot|operatorname)[A-Z]"
+)
+
+
+def name_like(name: str) -> bool:
+    """A proposal is kept when it is shaped like a name (not "SO" of "SO(3)", not "tildeO")."""
+    if LATEX.match(name) or name.upper() in CAPS_WORDS and name.isupper():
+        return False
+    return token_shaped(name) or bool(
+        re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z]+)*(?: [A-Z][\w-]*)*", name)
+    )

@@ -38,6 +38,10 @@ checks those) and is not used as a modifier ("our RNN-based model").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+from extract.names.candidates import COMPOUND_TAILS, fold, name_like, token_shaped
+from extract.names.name import Name
 
 _NOUNS = (
     r"model|method|framework|approach|system|algorithm|architecture|agent|dataset|benchmark|"
@@ -335,3 +339,131 @@ def proposal_cue(text: str, start: int, end: int) -> float:
     if lm and _OURS.search(before[: lm.start()]) and not _NOT_NEW.search(before):
         return 0.75
     return 0.0
+
+
+# a capitalised word that starts a longer title-case phrase: "a Domain adaptation Learning Curve
+# prediction (DaLC) model", "a Unified Token-pair Classification architecture"
+_PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
+
+
+_NAMED_BEFORE = re.compile(r"\b(?:named|called|dubbed|termed)\s+[\"“'‘]?$")
+
+
+def proposable(name: str, text: str, end: int) -> bool:
+    """A name the proposal rules found that can be a coined name.
+
+    Not a compound modifier ("human-AI", "non-IID", "LLM-powered", "UCB-type",
+    "PAC-Bayesian"), and a plain capitalised word only when the sentence treats it as a name
+    ("we present De-mark, an ...", not "we propose a Domain adaptation ... (DaLC) model").
+    """
+    start = end - len(name)
+    if _NAMED_BEFORE.search(text, max(0, start - 12), start) and token_shaped(name):
+        return True  # "an attack method named sparse-PGD": an explicit name, whatever its case
+    if not name_like(name):
+        return False
+    parts = name.split("-")
+    if len(parts) > 1:
+        if re.fullmatch(r"[a-z]{2,}", parts[0]) and not token_shaped(parts[0]):
+            return False
+        last = parts[-1]
+        if (
+            last in COMPOUND_TAILS
+            or re.fullmatch(r"[a-z]+ed|type|hard|complete", last)
+            or re.fullmatch(r"[A-Z][a-z]+(?:ian|ean)", last)
+        ):
+            return False
+    if re.fullmatch(r"[A-Z][a-z]+", name):
+        return not _PHRASE_GOES_ON.match(text, end)
+    return True
+
+
+# "FSHNet incorporates a proposed SlotFormer block", "HEAR has a Hybrid ... encoder, along with
+# an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
+_HAS_PARTS = re.compile(
+    r"\s+(?:also\s+|further\s+|then\s+|mainly\s+)?(?:has|have|consists\s+of|comprises|includes|"
+    r"contains|incorporates|integrates|introduces|leverages|employs|applies|"
+    r"is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
+)
+
+
+# the size or variant suffix of a model name: "-L", "-XL", "-13B", "-Large", "-v2", "-Base"
+_VARIANT_SUFFIX = re.compile(
+    r"-(?:[STBLHG]|XL|XXL)|[-\s]?(?:\d+(?:\.\d+)?[BMK]|v?\d+(?:\.\d+)?)"
+    r"|[-\s](?i:tiny|small|base|large|huge|giant|mini|nano|lite|plus|pro|chat|instruct)"
+)
+
+
+_COMPOUND_REST = re.compile(r"-[A-Z][\w-]*[A-Z][\w-]*")
+
+
+def variants_of_proposed(out: list[Name]) -> list[Name]:
+    """``out`` with the variants and compounds of a proposed name proposed too.
+
+    Size and version variants, and compounds with another name ("BLT-DP-FTRL" when the paper
+    proposes BLT). "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a
+    student model (named Lion) ... Lion-13B": a variant of the paper's own model is the paper's.
+    """
+    own = [n.name for n in out if n.role == "proposed" and len(n.name) >= 3]
+    if not own:
+        return out
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.type == "method":
+            for o in own:
+                rest = n.name[len(o) :]
+                if n.name.startswith(o) and (
+                    _VARIANT_SUFFIX.fullmatch(rest)
+                    # "we introduce the Buffered Linear Toeplitz (BLT) mechanism ... the
+                    # BLT-DP-FTRL algorithm": the paper's own name joined to another name
+                    or _COMPOUND_REST.fullmatch(rest)
+                ):
+                    n = replace(n, role="proposed")
+                    break
+        res.append(n)
+    return res
+
+
+# "DiffMimic has a better sample efficiency than existing methods (e.g., DeepMimic)"
+_NOT_PART = re.compile(
+    r"\b(?:than|e\.g\.|such\s+as|compared|existing|previous|achiev\w*|outperform\w*|better|"
+    r"based\s+on)\b"
+)
+
+
+def parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Name]:
+    """``out`` with the parts of a proposed name proposed too.
+
+    A used name that could be new (``newable``: no vocabulary or corpus knows it) and comes, in
+    its first sentence, after a proposed name and "has", "consists of", "incorporates", ... is a
+    part of the paper's own method, when it is typed a method and nothing between says it is
+    another's ("than", "e.g.", "existing", "based on"). Known names after such a verb stay used.
+    """
+    own = [n for n in out if n.role == "proposed" and n.start is not None]
+    if not own or not newable:
+        return out
+    spellings = {x for n in own for x in n.surface.split(" | ") if x}
+    # where a proposed name is followed by a part verb: the parts come after it
+    has = [
+        hm.end()
+        for hm in _HAS_PARTS.finditer(text)
+        if any(
+            text.endswith(x, 0, hm.start())
+            and not (text[hm.start() - len(x) - 1 : hm.start() - len(x)].isalnum())
+            for x in spellings
+        )
+    ]
+    if not has:
+        return out
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.start is not None and fold(n.name) in newable:
+            s0 = max(text.rfind(". ", 0, n.start), 0)
+            verb_end = max((h for h in has if s0 <= h <= n.start), default=None)
+            if (
+                verb_end is not None
+                and n.type == "method"
+                and not _NOT_PART.search(text, verb_end, n.start)
+            ):
+                n = replace(n, role="proposed")
+        res.append(n)
+    return res
