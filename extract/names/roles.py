@@ -42,47 +42,44 @@ from dataclasses import replace
 
 from extract.names.candidates import COMPOUND_TAILS, fold, name_like, token_shaped
 from extract.names.name import Name
+from extract.names.rules import rule_lists
 
-_NOUNS = (
-    r"model|method|framework|approach|system|algorithm|architecture|agent|dataset|benchmark|"
-    r"technique|module|network|pipeline|toolkit|tool|corpus|metric|loss|policy|mechanism|"
-    r"strategy|variant|solver|planner|estimator|library|suite|attack|defen[cs]e|scheme|layer|"
-    r"paradigm|recipe|objective|optimizer|protocol|procedure|task|measure|score|criterion|"
-    r"regularizer|encoder|decoder|classifier|detector|generator|simulator|environment|platform|"
-    r"engine|testbed|index"
-)
+W = rule_lists("name_rules_roles.toml")
+_NOUNS = W.alt("roles.nouns")
+_SUBJECTS = W.alt("roles.subjects")
+_ADVERBS = W.alt("roles.adverbs")
 _OWN = re.compile(
-    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+(?:proposed|self-(?:constructed|collected|built|curated)))"
+    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+(?:proposed|self-(?:"
+    + W.alt("roles.own.self_made")
+    + r")))"
     r"\s+"
-    r"(?:(?:proposed|new|novel|final|full|resulting)\s+)?"
+    r"(?:(?:" + W.alt("roles.own.modifiers") + r")\s+)?"
     rf"(?:(?:[a-z][\w-]*\s+){{0,2}}?(?:{_NOUNS})s?,?\s+)?[\"“'‘]?$"
 )
 _NAMED = re.compile(
-    r"(?:\b(?:[Ww]e|I)\s+(?:call|name|term|dub|coin)\s+"
-    r"(?:(?:it|this|them|these|this\s+[\w-]+|our\s+[\w-]+|the\s+[\w-]+)\s+)?(?:as\s+)?"
-    r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?"
+    r"(?:\b(?:[Ww]e|I)\s+(?:" + W.alt("roles.named.we_verbs") + r")\s+"
+    r"(?:(?:" + W.alt("roles.named.objects") + r")\s+)?(?:as\s+)?"
+    r"|\b(?:" + W.alt("roles.named.participles") + r")\s+(?:as\s+)?"
     r"(?P<the>the\s+)?"
-    r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:(?:a|an|the)\s+)?)"
+    r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:"
+    + W.alt("roles.named.refer_objects")
+    + r")?as\s+(?:(?:a|an|the)\s+)?)"
     # "named RF-DARTS and RF-PCDARTS": the names after the first
     r"(?:[\"“'‘]?[\w-]+[\"”'’]?\s*(?:,\s*|,?\s+and\s+))*"
     r"[\"“'‘]?$"
 )
 _OWN_NEAR = re.compile(
-    r"\b(?:[Oo]ur|novel|new|(?:[Ww]e|paper|work)\s+(?:\w+ly\s+)?"
-    r"(?:propose|present|introduce|develop|design|devise|provide)s?)\b"
+    r"\b(?:" + W.alt("roles.own_near.words") + r"|(?:" + W.alt("roles.own_near.subjects") + r")"
+    r"\s+(?:\w+ly\s+)?"
+    r"(?:" + W.alt("roles.own_near.verbs") + r")s?)\b"
 )
-_NOT_NEW = re.compile(
-    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
-    r"standard|conventional|classic|so-called|commonly|often|usually|also known)\b",
-    re.I,
-)
-_CUE = (
-    r"(?:propose|introduce|present|develop|design|build|release|contribute|devise|create|"
-    r"construct|curate|collect|offer|assemble|compile)(?:s|d|ed|es)?|built"
-)
+_NOT_NEW = re.compile(r"\b(?:" + W.alt("roles.not_new") + r")\b", re.I)
+_CUE = f"(?:{W.alt('roles.cue_verbs')})(?:{W.alt('roles.verb_endings')})?|built"
 _DIRECT = re.compile(
-    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+|to)\s+"
-    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
+    r"\b(?:" + _SUBJECTS + r"|to)\s+"
+    r"(?:(?:"
+    + _ADVERBS
+    + r")\s+)?"
     + f"(?:{_CUE})"
     + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,9}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
     r"|(?:a|an|the)\s+(?:[\w-]+\s+)"
@@ -92,36 +89,37 @@ _DIRECT = re.compile(
 # Transformer for ...": the name right after the article, followed by its head noun or by the
 # end of the phrase (not "we propose a Transformer-based", "a CNN encoder and ...")
 _ARTICLE_NAME = re.compile(
-    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
-    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
-    + f"(?:{_CUE}|(?:insert|integrate|incorporate|establish|put)(?:s|d|ed|es)?"
+    r"\b(?:" + _SUBJECTS + r")\s+"
+    r"(?:(?:"
+    + _ADVERBS
+    + r")\s+)?"
+    + f"(?:{_CUE}|(?:{W.alt('roles.article_name.verbs')})(?:{W.alt('roles.verb_endings')})?"
     + r"(?:\s+forward)?)"
-    + r"\s+(?:a|an|the)\s+(?:(?:novel|new|first|simple|unified|large-scale|general|generic|"
-    r"lightweight|efficient|effective|challenging|comprehensive|multilingual|multimodal|"
-    r"high-quality|publicly\s+available)\s+){0,3}$"
+    + r"\s+(?:a|an|the)\s+(?:(?:"
+    + W.alt("roles.article_name.adjectives")
+    + r")\s+){0,3}$"
 )
 _HEAD_AFTER = re.compile(rf"\s+(?:{_NOUNS})s?\b")
 _NAME_FOLLOWS = re.compile(  # "a ... dataset of Euphemisms named BME": the name comes later
-    rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:of|named|called|dubbed|termed|coined|abbreviated)\b"
+    rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:{W.alt('roles.name_follows.after_noun')})\b"
     # "a Hard Sample Aware Prompt-Tuning framework (i.e. HardPT)", "a novel Adaptive Wasserstein
     # Variational Optimization, namely AWaVO", "a Multi-object Mask-box Integrated framework for
     # unified Tracking and Segmentation, dubbed MITS"
-    r"|[^.;]{0,80}?[,(]\s*(?:i\.e\.,?|namely|dubbed|called|named|termed|coined|abbreviated"
-    r"(?:\s+as)?)\s+[\"“'‘]?[A-Z]"
+    r"|[^.;]{0,80}?[,(]\s*(?:" + W.alt("roles.name_follows.introducers") + r")\s+[\"“'‘]?[A-Z]"
 )
-_PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:for|to|that|which|with|in|on|as|where)\b)")
+_PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:" + W.alt("roles.phrase_end") + r")\b)")
 _IN_PAREN = re.compile(
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:" + _CUE + r")\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
 )
-_PAREN_STOP = re.compile(r"\s(?:that|which|using|to|with|via|based on|for|of)\s")
+_PAREN_STOP = re.compile(r"\s(?:" + W.alt("roles.paren_stop") + r")\s")
 _APPOSITIVE_NEW = re.compile(
     r"\s*(?:\([^()]{0,80}\)\s*)?(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:novel|new|innovative)\b"
+    r"(?:" + W.alt("roles.new_words") + r")\b"
 )
 _WE_AFTER = re.compile(
     r"\s*\)?\s*(?:that\s+|which\s+)?we\s+(?:\w+ly\s+|also\s+|further\s+)?"
-    r"(?:propose|develop|design|introduce|present|build|construct|devise|call|name|term|dub)"
-    r"(?:s|d|ed|es)?\b"
+    r"(?:" + W.alt("roles.we_after.verbs") + r")"
+    r"(?:" + W.alt("roles.verb_endings") + r")?\b"
 )
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 
@@ -129,34 +127,29 @@ _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 # "we provide two intrinsic rewards to motivate agents, i.e., IDI and CDI", "our framework
 # consists of two modules, local parameter disentanglement (LPD) and global ... (GDCA)",
 # "the FBI framework, which includes components like the Bias Unveiler, Bias Detective, ..."
-_PART_NOUNS = (
-    r"modules?|components?|sub-?modules?|parts|stages|phases|steps|blocks|branches|layers|units|"
-    r"networks|encoders|decoders|heads|losses|loss functions|objectives|rewards|regularizers|"
-    r"terms|strategies|mechanisms|techniques|algorithms|variants|metrics|measures|scores|"
-    r"indicators|datasets|benchmarks|corpora|subsets|splits|tools|agents|designs|innovations|"
-    r"operators|schemes|constraints|tasks"
-)
+_PART_NOUNS = W.alt("roles.part_nouns")
 _PART_VERB = (
-    r"(?:propose|introduce|present|design|develop|devise|provide|construct|build|create|"
-    r"contribute|release|offer|formulate|define)(?:s|d|ed)?|built|"
-    r"(?:consist|compris|includ|contain|incorporat|integrat|featur)(?:es|s|e|ed|ing)?(?:\s+of)?|"
+    r"(?:" + W.alt("roles.part_list.verbs") + r")(?:s|d|ed)?|built|"
+    r"(?:" + W.alt("roles.part_list.have_stems") + r")(?:es|s|e|ed|ing)?(?:\s+of)?|"
     r"(?:is|are)\s+(?:composed|made\s+up)\s+of"
 )
-_ITEM_WORD = r"(?!(?:based|on|from|using|via|by|in|with|which|that|to)\b)[\w-]+"
+_ITEM_WORD = r"(?!(?:" + W.alt("roles.items.stop_words") + r")\b)[\w-]+"
+_MARKER = W.alt("roles.items.markers")
 # the items of a list before the name: a few words each (not "based on X"), an optional
 # "(ACR)", separated by commas or "and"
 _ITEMS = (
     rf"(?:(?:the\s+)?(?:{_ITEM_WORD})(?:\s+(?:{_ITEM_WORD})){{0,5}}\s*(?:\([^()]{{1,25}}\))?"
-    r"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?)*(?:the\s+)?$"
+    rf"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:{_MARKER})\)\s*)?)*(?:the\s+)?$"
 )
 _PART_LIST = re.compile(
     rf"\b(?:{_PART_VERB})\s+(?:(?:of\s+)?(?:the\s+)?following\s+)?"
-    r"(?:(?:two|three|four|five|six|several|multiple|\d)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:(?:{W.alt('roles.part_list.counts')})\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:{_PART_NOUNS})(?:\s+(?:to|for)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?\s*"
-    r"(?:[:,]\s*|\(\s*|\s+)(?:(?:i\.e\.|namely|including|like|such\s+as|called|named)\s*,?\s*)?"
-    r"|(?:(?:key|core|main|novel|new)\s+)?(?:modules|components|sub-?modules)\s*,?\s+"
-    r"(?:i\.e\.|namely|including|like|such\s+as)\s*,?\s*)"
-    r"(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?" + _ITEMS
+    r"(?:[:,]\s*|\(\s*|\s+)(?:(?:" + W.alt("roles.part_list.introducers") + r")\s*,?\s*)?"
+    r"|(?:(?:" + W.alt("roles.part_list.adjectives") + r")\s+)?"
+    r"(?:" + W.alt("roles.part_list.component_nouns") + r")\s*,?\s+"
+    r"(?:" + W.alt("roles.part_list.examples") + r")\s*,?\s*)"
+    rf"(?:\(?(?:{_MARKER})\)\s*)?" + _ITEMS
 )
 # "our proposed variants, TTLM-large and TTLM-Tiny"
 _OWN_LIST = re.compile(
@@ -172,14 +165,15 @@ _NOVEL_APPOS = re.compile(
 # "we insert a novel Hierarchical Frame-Selector (HFS) module into ...": whatever the verb
 _NOVEL_NAME = re.compile(r"\b(?:a|an)\s+novel\s+$")
 _PART_APPOS = re.compile(
-    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:module|component|block|layer|branch|unit|head|loss|"
-    r"mechanism|strategy|network|encoder|decoder|operator|regularizer|reward|metric|dataset|"
-    r"benchmark),\s*$"
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:" + W.alt("roles.part_appos.nouns") + r"),\s*$"
 )
 _APPOS_END = re.compile(r"\s*(?:\([^()]{1,25}\)\s*)?(?:[,.;]|\s(?:that|which|to)\b)")
 _OURS = re.compile(
-    r"\b(?:[Ww]e|[Oo]ur|[Tt]he\s+proposed|[Ii]t|[Tt]his\s+(?:paper|work|framework|method|model|"
-    r"approach|system|benchmark|dataset|metric))\b"
+    r"\b(?:"
+    + W.alt("roles.ours.words")
+    + r"|[Tt]his\s+(?:"
+    + W.alt("roles.ours.this_nouns")
+    + r"))\b"
 )
 
 
@@ -232,13 +226,10 @@ def _ends_here(name: str, after: str) -> bool:
 # called Training data Provenance Verification (TrainProVe)", "We propose Counterfactual Analysis
 # for Programming Concept Predicates (CACP) as a counterfactual testing framework" (not "a method
 # for <a task> (ACR)": there the acronym names the task)
-_METHOD_NOUNS = (
-    r"framework|method|approach|model|system|algorithm|architecture|technique|pipeline|module|"
-    r"network|strategy|scheme|mechanism|paradigm|toolkit|tool|solver|attack|defen[cs]e"
-)
+_METHOD_NOUNS = W.alt("roles.method_nouns")
 _KIND_BEFORE = re.compile(
     rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_METHOD_NOUNS})s?\b[^.;()]{{0,80}}"
-    r"\b(?:called|named|dubbed|termed|coined)\s+$"
+    r"\b(?:" + W.alt("roles.kind_before.naming") + r")\s+$"
 )
 # (an appositive or "as a", not a bare "AFFG method": after a task's acronym that is a modifier)
 _KIND_AFTER = re.compile(
@@ -346,7 +337,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
 
 
-_NAMED_BEFORE = re.compile(r"\b(?:named|called|dubbed|termed)\s+[\"“'‘]?$")
+_NAMED_BEFORE = re.compile(r"\b(?:" + W.alt("roles.proposable.named_before") + r")\s+[\"“'‘]?$")
 
 
 def proposable(name: str, text: str, end: int) -> bool:
@@ -380,16 +371,18 @@ def proposable(name: str, text: str, end: int) -> bool:
 # "FSHNet incorporates a proposed SlotFormer block", "HEAR has a Hybrid ... encoder, along with
 # an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
 _HAS_PARTS = re.compile(
-    r"\s+(?:also\s+|further\s+|then\s+|mainly\s+)?(?:has|have|consists\s+of|comprises|includes|"
-    r"contains|incorporates|integrates|introduces|leverages|employs|applies|"
-    r"is\s+(?:composed|made\s+up|equipped)\s+(?:of|with))\b"
+    r"\s+(?:"
+    + W.alt("roles.has_parts.adverbs")
+    + r")?(?:"
+    + W.alt("roles.has_parts.verbs")
+    + r")\b"
 )
 
 
 # the size or variant suffix of a model name: "-L", "-XL", "-13B", "-Large", "-v2", "-Base"
 _VARIANT_SUFFIX = re.compile(
     r"-(?:[STBLHG]|XL|XXL)|[-\s]?(?:\d+(?:\.\d+)?[BMK]|v?\d+(?:\.\d+)?)"
-    r"|[-\s](?i:tiny|small|base|large|huge|giant|mini|nano|lite|plus|pro|chat|instruct)"
+    r"|[-\s](?i:" + W.alt("roles.variant_words") + r")"
 )
 
 
@@ -424,10 +417,7 @@ def variants_of_proposed(out: list[Name]) -> list[Name]:
 
 
 # "DiffMimic has a better sample efficiency than existing methods (e.g., DeepMimic)"
-_NOT_PART = re.compile(
-    r"\b(?:than|e\.g\.|such\s+as|compared|existing|previous|achiev\w*|outperform\w*|better|"
-    r"based\s+on)\b"
-)
+_NOT_PART = re.compile(r"\b(?:" + W.alt("roles.not_part") + r")\b")
 
 
 def parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Name]:
