@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import re
 
+from extract.names.rules import rule_lists
+
+W = rule_lists("name_rules_types.toml")
 TYPES = ("method", "dataset", "metric", "task", "other")
 
 _AFTER = [
@@ -35,64 +38,47 @@ _AFTER = [
         "dataset",
         3.0,
         re.compile(
-            r"(?:'s)?\s?-?\s?(?:(?!(?:through|with|and|or|of|in|on|for|to|from|by|as|via|using|"
-            r"the|a|an|into|is|are|was|were)\s)[a-z][\w-]*\s){0,1}"
-            r"(?:dataset|data set|datasets|benchmarks?|"
-            r"corpus|corpora|treebank|test set|testbed|test bed|suite|leaderboard|challenge|"
-            r"environments?|games?|split|collection|database|video dataset|images)\b"
+            r"(?:'s)?\s?-?\s?(?:(?!(?:"
+            + W.alt("types.after.dataset.not_modifiers")
+            + r")\s)[a-z][\w-]*\s){0,1}"
+            r"(?:" + W.alt("types.after.dataset") + r")\b"
         ),
     ),
     (
         "method",
         2.0,
-        re.compile(
-            r"(?:'s)?\s?-?\s?(?:model|models|network|networks|architecture|architectures|method|"
-            r"methods|algorithm|algorithms|approach|framework|module|layer|layers|loss|encoder|"
-            r"decoder|optimizer|technique|mechanism|policy|agent|classifier|tagger|parser|"
-            r"backbone|baselines?|variants?|embeddings?|estimator|sampler|attention|block|kernel|"
-            r"detector|generator|head|family|checkpoints?|series|regularization|objective|"
-            r"pipeline|strategy|scheme|procedure|solver|updates?|training|fine-tuning|"
-            r"finetuning|pre-training|pretraining|prompting|features|representations|"
-            r"implementation|process|processes|filters?)\b"
-        ),
+        re.compile(r"(?:'s)?\s?-?\s?(?:" + W.alt("types.after.method") + r")\b"),
     ),
     (
         "method",
         1.5,
-        re.compile(r"-(?:based|style|like|inspired|driven|powered|enhanced|augmented)\b"),
+        re.compile(r"-(?:" + W.alt("types.after.method_suffix") + r")\b"),
     ),
     (
         "method",
         2.0,
         re.compile(
-            r"(?:\s(?:also|further|still|consistently|significantly|substantially|clearly|even)"
-            r")?\s(?:outperforms?|outperformed|surpass(?:es|ed)?|beats?|outperforming)\b"
+            r"(?:\s(?:" + W.alt("types.after.outperforms.adverbs") + r")"
+            r")?\s(?:" + W.alt("types.after.outperforms") + r")\b"
         ),
     ),
     (
         "metric",
         3.0,
         re.compile(
-            r"(?:'s)?\s?-?\s?(?:score|scores|metric|metrics|measure|distance|divergence|error|"
-            # not the verb: "SeqGAN gains 0.42 improvement"
-            r"index|ratio|rate|coefficient|points|improvement|gains?(?!\s+\d))\b"
+            # ("gains", not the verb: "SeqGAN gains 0.42 improvement")
+            r"(?:'s)?\s?-?\s?(?:" + W.alt("types.after.metric") + r")\b"
         ),
     ),
     (
         "task",
         2.5,
-        re.compile(
-            r"\s(?:task|tasks|problem|problems|setting|settings|paradigm|subtask|subtasks|track)\b"
-        ),
+        re.compile(r"\s(?:" + W.alt("types.after.task") + r")\b"),
     ),
     (
         "other",
         2.5,
-        re.compile(
-            r"\s(?:language|speakers|users|platform|company|university|gpus?|cpus?|sensors?|"
-            r"cameras?|robots?|hardware|devices?|api|library|toolkit|accelerators?|chips?|"
-            r"images|frames|channels?|space|color space|colour space)\b"
-        ),
+        re.compile(r"\s(?:" + W.alt("types.after.other") + r")\b"),
     ),
 ]
 _BEFORE = [
@@ -100,7 +86,9 @@ _BEFORE = [
         "task",
         2.0,
         re.compile(
-            r"\b(?:task of|(?:tasks?|problems?),?\s(?:such as|including|like|e\.g\.,?)|"
+            r"\b(?:task of|(?:tasks?|problems?),?\s(?:"
+            + W.alt("types.before.task.examples")
+            + r")|"
             r"problem of)\s(?:the\s)?$"
         ),
     ),
@@ -108,30 +96,31 @@ _BEFORE = [
         "dataset",
         2.5,
         re.compile(
-            r"\b(?:datasets?|data sets?|benchmarks?|corpora|corpus|test sets)\s*,?\s*"
-            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\()\s*(?:the\s)?$"
+            r"\b(?:" + W.alt("types.before.dataset.nouns") + r")\s*,?\s*"
+            r"(?:" + W.alt("types.before.dataset.examples") + r")\s*(?:the\s)?$"
         ),
     ),
     (
         "method",
         2.5,
         re.compile(
-            r"\b(?:models?|methods?|baselines?|approaches|algorithms?|architectures?|llms|"
-            r"networks?|backbones?|encoders?|optimizers?|classifiers?|variants|agents|"
-            r"frameworks|techniques|solvers|detectors)\s*,?\s*"
-            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\((?:\s*(?:e\.g|i\.e)\.,?)?|:)"
+            r"\b(?:" + W.alt("types.before.method.nouns") + r")\s*,?\s*"
+            r"(?:" + W.alt("types.before.method.examples") + r")"
             r"\s*(?:the\s)?$"
             # "the current SOTA method DualPrompt", "the variance-reduced algorithm SpiderBoost"
-            r"|\b(?:the|a|an)\s(?:[\w-]+\s){0,3}(?:method|algorithm|model|baseline|optimizer)\s$"
+            r"|\b(?:the|a|an)\s(?:[\w-]+\s){0,3}(?:" + W.alt("types.before.method.kind") + r")\s$"
         ),
     ),
     (
         "dataset",
         1.5,
         re.compile(
-            r"(?:experiments|results|evaluat\w*|tested|test|trained|fine-tuned|finetuned|"
-            r"performance|accuracy|state-of-the-art|sota|benchmarks?|datasets?|outperforms?\s\w+)"
-            r"\s(?:on|over|across|in|using)\s(?:the\s|both\s|two\s|three\s|several\s)?"
+            r"(?:" + W.alt("types.before.evaluated") + r")"
+            r"\s(?:"
+            + W.alt("types.before.evaluated.prepositions")
+            + r")\s(?:"
+            + W.alt("types.before.evaluated.determiners")
+            + r")?"
             r"(?:[\w-]+\s){0,2}$"
         ),
     ),
@@ -139,19 +128,16 @@ _BEFORE = [
     (
         "method",
         1.5,
-        re.compile(
-            r"\b(?:using|with|via|employ\w*|adopt\w*|apply\w*|leverag\w*|fine-tun\w*|finetun\w*|"
-            r"compared\s(?:to|with)|outperform\w*|such as|including|e\.g\.,?|baselines?|like)\s"
-            r"(?:the\s|a\s)?$"
-        ),
+        re.compile(r"\b(?:" + W.alt("types.before.used") + r")\s" r"(?:the\s|a\s)?$"),
     ),
     (
         "metric",
         2.5,
         re.compile(
             # not an adjective after an article: "an improved Metropolis-Hastings sampler"
-            r"\b(?:in terms of|measured by|(?<!\ban )(?<!\ba )(?<!\bthe )(?:higher|lower|better|"
-            r"improv\w+|gains? in|increase in|reduction in)\s(?:the\s)?)$"
+            r"\b(?:in terms of|measured by|(?<!\ban )(?<!\ba )(?<!\bthe )(?:"
+            + W.alt("types.before.metric.comparatives")
+            + r")\s(?:the\s)?)$"
         ),
     ),
 ]
@@ -305,8 +291,8 @@ _APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4], _AFTER[5]]
 # count of items (Sim10k, BDD100K) is a data set; a *BERT/*GPT/*LM/*Former/*GAN a model.
 # (name_stats.tsv: names whose corpus cues agree on one type, by their last part.)
 _MORPH = (
-    ("dataset", re.compile(r".+(?:QA|Bench|Eval|Corpus|Bank|Set|\d+[kKM])")),
-    ("method", re.compile(r".+(?:BERT|GPT|LM|Former|former|GAN|VAE|RNN|CNN|GNN|NN|Net|Nets)")),
+    ("dataset", re.compile(r".+(?:" + W.alt("types.morph.dataset") + r")")),
+    ("method", re.compile(r".+(?:" + W.alt("types.morph.method") + r")")),
 )
 
 
