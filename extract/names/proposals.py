@@ -45,81 +45,82 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.names.candidates import acronym_definitions, name_shaped
+from extract.names.rules import rule_lists
 from extract.names.vocabulary import Vocab, find_word, vocab
 from extract.text.markup import MARKUP_CHARS
 from extract.text.sentences import sentences
 
-# ---------------------------------------------------------------------------------------------
-# Proposed-name rules.
+W = rule_lists("name_rules_proposals.toml")
 
 # These patterns start with plain literals and have no leading \b or re.I, so `re` can skip
 # ahead fast; the word boundary in front is checked in Python (_at_word_start).
 # An introduction cue is a verb (found first: the regex starts with literals) preceded by a subject
 # ("we", "this paper", "and", "by"), or a gerund ("proposing") on its own.
 _CUE_VERB = re.compile(
-    r"(?:propos|introduc|present|develop|design|build|built|construct|releas|devis|creat|curat|"
-    r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?\b"
+    r"(?:" + W.alt("proposals.cue.verbs") + r")(?:" + W.alt("proposals.cue.verb_endings") + r")?\b"
 )
 _CUE_SUBJECT = re.compile(
-    r"(?:^|[^\w])(?:[Ww]e|paper|work|study|article|and|by|which we)\s+"
-    r"(?:(?:\w+ly|first|further|also|then|here|hereby|now|newly)\s+)?$"
+    r"(?:^|[^\w])(?:" + W.alt("proposals.cue.subjects") + r")\s+"
+    r"(?:(?:" + W.alt("proposals.cue.adverbs") + r")\s+)?$"
 )
-_CUE_GERUNDS = frozenset(("proposing", "introducing", "presenting", "developing"))
-_NAMING = re.compile(
-    r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+"
-)
+_CUE_GERUNDS = frozenset(W.words("proposals.cue.gerunds"))
+_NAMING = re.compile(r"(?:" + W.alt("proposals.naming") + r")\s+")
 _NOT_NEW = re.compile(
-    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
-    r"standard|conventional|classic|so-called)\b",
+    r"\b(?:" + W.alt("proposals.not_new") + r")\b",
     re.I,
 )
 _PASSIVE = re.compile(
-    r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
-    r"(?:proposed|introduced|presented|developed)\b"
+    r"(?<![A-Za-z])(?:is|are)\s+(?:" + W.alt("proposals.passive.adverbs") + r")?"
+    r"(?:" + W.alt("proposals.passive.verbs") + r")\b"
 )
 # a cue's region ends where another's work starts: "named DeCoGLM, based on the General Language
 # Model (GLM)", "..., based on the architecture of MetaFormer" (not "based on the principle of
 # MAximum Discrepancy (MAD) competition": the paper's own principle)
 _REGION_END = re.compile(
-    r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
-    r"compared|over|through|with|while|when|because|since|if|based\s+on|built\s+(?:up)?on|"
-    r"upon|inspired\s+by|on\s+top\s+of)\b|[;!?]|,\s*(?:which|where|that|"
-    r"and we|we)\b"
+    r"\s(?:"
+    + W.alt("proposals.region_end.words")
+    + r")\b|[;!?]|,\s*(?:"
+    + W.alt("proposals.region_end.after_comma")
+    + r")\b"
     # a full stop, not the stops of "i.e.", "e.g.", "et al." or a decimal point
     r"|(?<!\bi\.e)(?<!\be\.g)(?<!\bal)\.(?!\w)"
 )
 _LINK = re.compile(r"(?:https?://|www\.)\S+")
-_OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:principle|idea|concept|notion)s?\s+of\b")
+_OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:" + W.alt("proposals.own_principle") + r")s?\s+of\b")
 _APPOSITIVE = re.compile(
-    r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
+    r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:"
+    + W.alt("proposals.appositive.words")
+    + r")\b|\s*\(|\s*$|"
     r"\s+(?:is|are)\s+(?:a|an)\b",
     re.I,
 )
 _TOKEN = re.compile(r"(?<![\w.+-])[A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?")
 _PAREN_ACRONYM = re.compile(r"\(\s*([A-Za-z][\w+]*(?:-[\w+]+)*)\s*\)")
 _MULTIWORD_PAREN = re.compile(r"\([^()]*\s[^()]*\)")
-_GLUED = re.compile(r"^(.*[A-Z0-9])(benchmark|dataset|corpus|framework|model)s?$")
+_GLUED = re.compile(r"^(.*[A-Z0-9])(" + W.alt("proposals.glued_nouns") + r")s?$")
 _CAPWORD = re.compile(r"^[A-Z][a-z]+(?:-[a-z]+)?$")
 _NOVEL_AFTER = re.compile(
-    r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b"
+    r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?"
+    r"(?:" + W.alt("proposals.appositive_new.words") + r")\b"
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]+)\s*:")
 _GROUP_ARG = re.compile(r"\(\d\)")
 _EMPHASIS = re.compile(
     r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
-    r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
+    r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:"
+    + W.alt("proposals.emphasis.commands")
+    + r")\s*\{([A-Za-z][\w+-]*)\}"
 )
 # "X, a new dataset", "X benchmark"; not "X, an automated system for generating ... datasets"
 _DATASET_AFTER = re.compile(
     r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?"
-    r"(?:(?!(?:system|framework|method|model|approach|pipeline|tool|toolkit|algorithm|agent)s?\b)"
+    r"(?:(?!(?:" + W.alt("proposals.dataset_after.not_heads") + r")s?\b)"
     r"[\w-]+\s+){0,4}?"
-    r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b",
+    r"(?:" + W.alt("proposals.dataset_after.nouns") + r")s?\b",
     re.I,
 )
 _DATASET_NOUN = re.compile(
-    r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
-    r"evaluation suite)s?\b",
+    r"\b(?:" + W.alt("proposals.dataset_before.nouns") + r")s?\b",
     re.I,
 )
 
@@ -135,7 +136,9 @@ class Proposal:
 
 
 _LONG_FORM = re.compile(
-    r"(?:[A-Z][\w-]*\s+(?:(?:of|for|in|and|via|with|the|to|on)\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)"
+    r"(?:[A-Z][\w-]*\s+(?:(?:"
+    + W.alt("proposals.long_form.connectors")
+    + r")\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)"
 )
 _LF_WORD = re.compile(r"[\w-]+|[,:;()]")
 _FUNCTION_WORDS = frozenset(
@@ -198,13 +201,18 @@ def _cues(sent: str) -> list[re.Match[str]]:
 
 
 # rule 7: an introducer of the paper's own parts, a name in the list, the text between two names
-_PARTS_HINT = re.compile(r"\b(?:two|three|four|five|several)\b")
+_PARTS_HINT = re.compile(r"\b(?:" + W.alt("proposals.parts.counts") + r")\b")
 _PARTS_LIST = re.compile(
-    r"\b(?:two|three|four|five|several)\s+(?:[\w-]+\s+){0,3}?(?:components|modules|sub-?modules|"
-    r"methods|strategies|techniques|mechanisms|stages|designs|blocks|innovations|technologies|"
-    r"losses|parts)\s*(?::|,?\s+namely|\s[-–—]|,\s+i\.e\.,?)\s*"
+    r"\b(?:"
+    + W.alt("proposals.parts.counts")
+    + r")\s+(?:[\w-]+\s+){0,3}?(?:"
+    + W.alt("proposals.parts.nouns")
+    + r")\s*(?:"
+    + W.alt("proposals.parts.introducers")
+    + r")\s*"
 )
-_OWN_SUBJECT = re.compile(r"\b(?:[Oo]ur|[Ww]e|proposed|consists?|comprises?|combines?|composed)\b")
+_OWN_SUBJECT = re.compile(r"\b(?:" + W.alt("proposals.parts.own_subject") + r")\b")
+_NOT_OWN_PASSIVE = re.compile(r"\s*(?:" + W.alt("proposals.passive.not_own") + r")\b")
 # (the whole capitalised run; one followed by its acronym gives the acronym: "Stochastic Local
 # Texture Masking (SLTM)" -> SLTM)
 _LISTED_NAME = re.compile(
@@ -349,9 +357,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             else ()
         ):
             head = sent[: pm.start()]
-            if re.match(
-                r"\s*(?:Recent|Previous|Existing|Many|Various|Several|Prior|Numerous|Some)\b", head
-            ):
+            if _NOT_OWN_PASSIVE.match(head):
                 continue
             for am in _PAREN_ACRONYM.finditer(head):
                 if name_shaped(am.group(1)):
