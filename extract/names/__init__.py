@@ -81,7 +81,7 @@ from extract.names.corpus import (
     widely_used,
 )
 from extract.names.name import Name
-from extract.names.proposals import emphasised_names
+from extract.names.proposals import emphasised_names, proposals_for
 from extract.names.recogniser import (
     LONG_HEAD_WEIGHT,
     LOWER_CASE_CONFIDENCE,
@@ -89,6 +89,7 @@ from extract.names.recogniser import (
     STRONG_CUE,
     recognise,
 )
+from extract.names.rules import tracing
 from extract.names.titles import TITLE_ONLY_CONFIDENCE
 from extract.names.vocabulary import Priors, priors
 from extract.records import PaperText
@@ -108,6 +109,7 @@ __all__ = [
     "Priors",
     "Stats",
     "extract_rows",
+    "fired_rules",
     "names_for",
     "priors",
     "recognise",
@@ -161,3 +163,19 @@ def rows_from_deps(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None) 
     The ``methods`` and ``benchmarks`` stages are views of these rows.
     """
     return extract_rows(paper) if deps is None else deps.get("names", ())
+
+
+def fired_rules(paper: PaperText) -> list[tuple[str, str]]:
+    """Which rules fired on which names of ``paper``: ``(rule id, name)`` pairs, first seen first.
+
+    The ids are those of ``extract/data/name_rules_*.toml`` (:mod:`extract.names.rules`): a
+    proposal rule and the name it proposed, a role cue and the name it marked, a type cue and the
+    span it voted for. A rule that fired may still be overruled (a vocabulary name is never
+    proposed: ``recogniser.established``), so a report of a rule's precision compares its names
+    with the labels. The paper's rows are not changed, nor is any cache used for it.
+    """
+    view = clean_view(paper.abstract)
+    proposals_for.cache_clear()  # the proposal rules must run again to be seen
+    with tracing() as fired:
+        recognise.__wrapped__(view.text, paper.title, emphasised_names(paper.abstract))
+    return list(dict.fromkeys(fired))

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.names.candidates import acronym_definitions, name_shaped
-from extract.names.rules import rule_lists
+from extract.names.rules import note, rule_lists
 from extract.names.vocabulary import Vocab, find_word, vocab
 from extract.text.markup import MARKUP_CHARS
 from extract.text.sentences import sentences
@@ -249,6 +249,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
     sents = [(s0, sent, _cues(sent)) for s0, sent in sentences(text)]
     background = _background_acronyms(sents)
     found: dict[str, Proposal] = {}
+    rule = ""  # the id of the rule running, for :func:`extract.names.rules.note`
 
     def add(name: str, start: int, end: int, before: str) -> None:
         """Record a proposal; ``before`` is the text between its cue and the name."""
@@ -260,6 +261,9 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             _DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end)
         )
         found[name] = Proposal(name, start, start + len(name), dataset)
+        note(rule, name)
+        if dataset:
+            note("proposals.dataset", name)
 
     for s0, sent, cues in sents:
         masked = _mask_expansions(sent) if cues else sent
@@ -273,6 +277,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
             else []
         )
         # 1. introduction cue -> region
+        rule = "proposals.cue.verbs"
         for cue in cues:
             rstart = cue.end()
             if masked.startswith(" to ", rstart):
@@ -318,6 +323,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 if tok.lower() not in ("a", "an", "the", "novel", "new", "two", "three"):
                     first = False
         # 2. naming cue: "called X", "called Long Form Name (ACR)"
+        rule = "proposals.naming"
         for nm in _NAMING.finditer(sent):
             if not _at_word_start(sent, nm.start()):
                 continue
@@ -345,6 +351,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                     sent[max(0, nm.start() - 40) : nm.start()],
                 )
         # 3. passive cue: acronyms / names before "is proposed"
+        rule = "proposals.passive.verbs"
         for pm in (
             _PASSIVE.finditer(sent)
             if "ed" in sent
@@ -368,10 +375,12 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                         head[max(0, am.start() - 60) : am.start()],
                     )
         # 4. appositive "X, a novel ..."
+        rule = "proposals.appositive_new.words"
         if "novel" in sent or "new" in sent:
             for nm in _NOVEL_AFTER.finditer(sent):
                 if name_shaped(nm.group(1)) and nm.group(1) not in background:
                     add(nm.group(1), s0 + nm.start(1), s0 + nm.end(1), "")
+        rule = "proposals.parts.nouns"
         # 7. listed parts: "two key components: (1) Heterogeneous Graph Construction and (2) ...",
         # "two novel methods - Latent Grouping and Latent Selecting": the capitalised names the
         # paper gives its own parts (each after the introducer or after ", " / "and" that ends the
@@ -387,6 +396,7 @@ def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
                 add(im.group(g), s0 + im.start(g), s0 + im.end(g), sent[: im.start(1)])
                 prev = im.end()
     # 6. title prefix
+    rule = "proposals.title"
     if title:
         m = _TITLE_NAME.match(title)
         if m and name_shaped(m.group(1)):
@@ -411,4 +421,7 @@ def _emphasised(abstract: str) -> list[str]:
 def emphasised_names(abstract: str) -> tuple[str, ...]:
     """Name-shaped tokens wholly in bold/italic markup that may be proposed names (rule 5)."""
     v = vocab()
-    return tuple(tok for tok in _emphasised(abstract) if _acceptable(tok, v))
+    out = tuple(tok for tok in _emphasised(abstract) if _acceptable(tok, v))
+    for tok in out:
+        note("proposals.emphasis", tok)
+    return out

@@ -39,6 +39,7 @@ from extract.names.corpus import (
 from extract.names.name import Name
 from extract.names.proposals import proposals_for
 from extract.names.roles import parts_of_proposed, proposable, variants_of_proposed
+from extract.names.rules import note
 from extract.names.titles import title_long_form, title_only_name, title_prefix
 from extract.names.vocabulary import Priors, find_word, priors, vocab_candidates
 from extract.text.sentences import sentences
@@ -144,6 +145,7 @@ def recognise(
         i = find_word(text, tn)
         if i >= 0 and not re.search(rf"\b{tn.lower()}\b", text):
             proposed_keys.add(title_key)
+            note("recogniser.title_word", tn)
             cands.append((Candidate(tn, i, i + len(tn), "proposal", tn), None))
     for tok in emphasised:
         i = find_word(text, tok)
@@ -313,6 +315,8 @@ def recognise(
             )
             if cue_conf:
                 role = "proposed"
+            if title_key == key:
+                note("roles.cue.title", acc.first.short)
         # a vocabulary name, or one the corpus shows in wide use, is never the paper's own
         established = (
             (key in pr.canonical and not novel)
@@ -320,6 +324,7 @@ def recognise(
             or (not acc.long and widely_used(ns))
         )
         if role == "proposed" and established:
+            note("recogniser.established", acc.first.short)
             role, cue_conf = "mentioned", 0.0
         if role == "mentioned" and can_be_new and not established:
             newable.add(key)

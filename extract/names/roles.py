@@ -42,7 +42,7 @@ from dataclasses import replace
 
 from extract.names.candidates import COMPOUND_TAILS, fold, name_like, token_shaped
 from extract.names.name import Name
-from extract.names.rules import rule_lists
+from extract.names.rules import note, rule_lists
 
 W = rule_lists("name_rules_roles.toml")
 _NOUNS = W.alt("roles.nouns")
@@ -246,18 +246,29 @@ def proposed_as_method(text: str, start: int, end: int) -> bool:
     """
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
     before = text[max(s0, start - 160) : start]
-    return bool(_KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80))
+    if _KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80):
+        note("roles.proposed_as_method", text[start:end])
+        return True
+    return False
 
 
 def proposal_cue(text: str, start: int, end: int) -> float:
     """Confidence that the words around ``text[start:end]`` present it as the paper's own.
 
-    0 when there is no cue.
+    0 when there is no cue. The cue that fired is noted (:func:`extract.names.rules.note`).
     """
+    conf, rule = _proposal_cue(text, start, end)
+    if conf:
+        note(rule, text[start:end])
+    return conf
+
+
+def _proposal_cue(text: str, start: int, end: int) -> tuple[float, str]:
+    """:func:`proposal_cue` and the id of the cue that fired ("" when none)."""
     after = text[end : end + 80]
     name = text[start:end]
     if re.match(r"-[a-z]", after):
-        return 0.0  # "our RNN-based model": the name is a modifier
+        return 0.0, ""  # "our RNN-based model": the name is a modifier
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
     before = text[max(s0, start - 140) : start]
     nm = _NAMED.search(before)
@@ -268,9 +279,9 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         # called the Tsallis KL divergence" or "sometimes referred to as the Bank Loan Problem"
         and (not nm.group("the") or _OWN_NEAR.search(before[: nm.start()][-100:]))
     ):
-        return 0.9
+        return 0.9, "roles.cue.named"
     if _DIRECT.search(before):
-        return 0.9
+        return 0.9, "roles.cue.direct"
     if (
         _NOVEL_NAME.search(before)
         and _new_phrase(name, text, start)
@@ -281,7 +292,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             or _ends_here(name, after)
         )
     ):
-        return 0.85
+        return 0.85, "roles.cue.novel_name"
     am = _ARTICLE_NAME.search(before)
     if (
         am
@@ -304,16 +315,19 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             )
         )
     ):
-        return 0.85
+        return 0.85, "roles.cue.article_name"
     if _WE_AFTER.match(after):
-        return 0.85  # "the external states transition model (ESTM) we developed"
+        return (
+            0.85,
+            "roles.cue.we_after",
+        )  # "the external states transition model (ESTM) we developed"
     if _APPOSITIVE_NEW.match(after) and not _NOT_NEW.search(before[-40:]):
-        return 0.85
+        return 0.85, "roles.cue.appositive_new"
     if _OWN.search(before):
-        return 0.8
+        return 0.8, "roles.cue.own"
     pm = _IN_PAREN.search(before)
     if pm and re.match(r"\s*\)", after) and not _PAREN_STOP.search(pm.group()):
-        return 0.8
+        return 0.8, "roles.cue.in_paren"
     if _APPOS_END.match(after) and (
         _NOVEL_APPOS.search(before)
         or (
@@ -322,14 +336,14 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             and not _NOT_NEW.search(before)
         )
     ):
-        return 0.8
+        return 0.8, "roles.cue.appositive_part"
     before = text[max(s0, start - 320) : start]  # a list of parts can be long
     if _OWN_LIST.search(before):
-        return 0.75
+        return 0.75, "roles.cue.own_list"
     lm = _PART_LIST.search(before)
     if lm and _OURS.search(before[: lm.start()]) and not _NOT_NEW.search(before):
-        return 0.75
-    return 0.0
+        return 0.75, "roles.cue.part_list"
+    return 0.0, ""
 
 
 # a capitalised word that starts a longer title-case phrase: "a Domain adaptation Learning Curve
@@ -410,6 +424,7 @@ def variants_of_proposed(out: list[Name]) -> list[Name]:
                     # BLT-DP-FTRL algorithm": the paper's own name joined to another name
                     or _COMPOUND_REST.fullmatch(rest)
                 ):
+                    note("roles.variant_of_proposed", n.name)
                     n = replace(n, role="proposed")
                     break
         res.append(n)
@@ -454,6 +469,7 @@ def parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Nam
                 and n.type == "method"
                 and not _NOT_PART.search(text, verb_end, n.start)
             ):
+                note("roles.part_of_proposed", n.name)
                 n = replace(n, role="proposed")
         res.append(n)
     return res

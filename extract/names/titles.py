@@ -17,6 +17,7 @@ from extract.names.candidates import acronym_definitions, fold, name_like, token
 from extract.names.corpus import stats, widely_used, written_lower
 from extract.names.name import Name
 from extract.names.roles import title_name
+from extract.names.rules import note
 from extract.names.vocabulary import priors
 from extract.text.markup import clean_view
 
@@ -124,6 +125,7 @@ def title_only_name(title: str | None, seen: set[str], proposed: tuple[str, ...]
         return None
     subtitle = title.split(":", 1)[1]
     typ = "dataset" if _DATA_SUBTITLE.match(subtitle.strip()) else "method"
+    note("titles.title_only_name", prefix)
     return Name(
         prefix,
         typ,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from extract.names.rules import rule_lists
+from extract.names.rules import is_tracing, note, rule_lists
 
 W = rule_lists("name_rules_types.toml")
 TYPES = ("method", "dataset", "metric", "task", "other")
@@ -255,6 +255,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
     for typ, w, pat in _AFTER:
         if pat.match(after):
             out.append((typ, w))
+            if is_tracing():
+                note(_RULE_IDS[pat], text[start:end])
             break
     else:
         # an appositive or a copula says what the name is: "Canonical Correlation Analysis
@@ -267,6 +269,7 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             hit = next(((t, w) for t, w, pat in _APPOSITIVE_NOUNS if pat.match(rest)), None)
             if hit:
                 out.append(hit)
+                note("types.appositive", text[start:end])
                 break
     before = text[max(0, start - 60) : start].lower()
     for typ, w, pat in _BEFORE:
@@ -276,6 +279,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             ):
                 continue
             out.append((typ, w))
+            if is_tracing():
+                note(_RULE_IDS[pat], text[start:end])
             break
     return out
 
@@ -285,6 +290,30 @@ _ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
 _APPOSITIVE = re.compile(r"(?:,|\s+(?:is|are|remains))\s+(?:a|an|the)\s+(?=[a-z])")
 # the dataset, method, metric and task nouns of _AFTER
 _APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4], _AFTER[5]]
+# the rule id of each cue pattern, for :func:`extract.names.rules.note`
+_RULE_IDS = {
+    pat: rule_id
+    for (_, _, pat), rule_id in zip(
+        _AFTER + _BEFORE,
+        (
+            "types.after.dataset",
+            "types.after.method",
+            "types.after.method_suffix",
+            "types.after.outperforms",
+            "types.after.metric",
+            "types.after.task",
+            "types.after.other",
+            "types.before.task.examples",
+            "types.before.dataset.nouns",
+            "types.before.method.nouns",
+            "types.before.evaluated",
+            "types.before.on",
+            "types.before.used",
+            "types.before.metric.comparatives",
+        ),
+        strict=True,
+    )
+}
 
 
 # The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
