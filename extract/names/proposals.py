@@ -48,7 +48,7 @@ from extract.names.candidates import acronym_definitions, name_shaped
 from extract.names.rules import note, rule_lists
 from extract.names.vocabulary import Vocab, find_word, vocab
 from extract.text.markup import MARKUP_CHARS
-from extract.text.sentences import sentences
+from extract.text.sentences import ABBREVIATIONS, sentences
 
 W = rule_lists("name_rules_proposals.toml")
 
@@ -82,8 +82,11 @@ _REGION_END = re.compile(
     + r")\b|[;!?]|,\s*(?:"
     + W.alt("proposals.region_end.after_comma")
     + r")\b"
-    # a full stop, not the stops of "i.e.", "e.g.", "et al." or a decimal point
-    r"|(?<!\bi\.e)(?<!\be\.g)(?<!\bal)\.(?!\w)"
+    # a full stop, not the stop of an abbreviation of the splitter ("i.e.", "e.g.", "et al.",
+    # "Fig.") or a decimal point
+    + "|"
+    + "".join(rf"(?<!\b(?i:{re.escape(a)}))" for a in ABBREVIATIONS)
+    + r"\.(?!\w)"
 )
 _LINK = re.compile(r"(?:https?://|www\.)\S+")
 _OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:" + W.alt("proposals.own_principle") + r")s?\s+of\b")
