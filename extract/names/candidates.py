@@ -29,6 +29,10 @@ Citations ("Pruthi et al., 2020", "(Zhou; 2016)"), URLs and LaTeX maths are mask
 
 Every candidate carries its **fold key** (:func:`fold`): case, spaces, hyphens, a possessive and
 the plural "s" of an acronym removed, so "HMMs" = "HMM", "Llama 3" = "LLaMA-3", "GPT4" = "GPT-4".
+
+Shape tests used across the recogniser live here too: :func:`token_shaped`, :func:`name_shaped`
+(the stricter test of the proposal rules) and :func:`name_like`. The word lists of the patterns
+are data: ``extract/data/name_rules_candidates.toml`` (:mod:`extract.names.rules`).
 """
 
 from __future__ import annotations

@@ -35,7 +35,12 @@ the name (SuLoRA, not Subspace Low-Rank Adaptation). A name glued to a lowercase
 introduced as a benchmark, data set or corpus is marked ``dataset``.
 
 The recogniser (:mod:`extract.names.recogniser`) takes these proposals as candidates and adds
-the cues of :mod:`extract.names.roles` around every name it finds.
+the cues of :mod:`extract.names.roles` around every name it finds. A cue's region ends at a full
+stop unless it is the stop of one of the sentence splitter's abbreviations
+(:data:`extract.text.sentences.ABBREVIATIONS`).
+
+The word lists of the patterns are data: ``extract/data/name_rules_proposals.toml``, one list per
+id (:mod:`extract.names.rules`); each rule notes its id when it adds a proposal.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 r"""Proposal cues around a name: does the abstract present it as its own contribution?
 
-The proposal rules of :func:`extract.stages.methods.find_proposed` only take tokens shaped like
+The proposal rules of :func:`extract.names.proposals.find_proposed` only take tokens shaped like
 coined names (inner capitals, digits). The recogniser also finds capitalised compounds
 ("Co-Boosting", "Short-Dot"), multiword names ("Linear Log-Normal Attention") and names it
 knows from the corpus, so it checks the words right around each occurrence of a name
@@ -33,6 +33,14 @@ change flips and a read of them).
 A cue only makes a name proposed when the name is one that can be a contribution (not a task,
 a sensor, a language, a vocabulary name or a name the corpus shows in wide use: the caller
 checks those) and is not used as a modifier ("our RNN-based model").
+
+After the roles are decided, two passes spread them: :func:`variants_of_proposed` ("ViTamin-L"
+when the paper proposes ViTamin) and :func:`parts_of_proposed` ("FSHNet incorporates a ...
+SlotFormer block"). :func:`proposable` tells which names of the proposal rules can be coined
+names at all.
+
+The word lists of these patterns are data: ``extract/data/name_rules_roles.toml``, one list per
+id (:mod:`extract.names.rules`); each cue notes its id when it fires.
 """
 
 from __future__ import annotations

@@ -22,6 +22,9 @@ Evidence, added up per name over an abstract:
 The type with the highest score wins; its share of the total is the type confidence. A name
 with no evidence at all is a method (most unknown names in ML abstracts are) with a low
 confidence.
+
+The word lists of the cue patterns are data: ``extract/data/name_rules_types.toml``, one list per
+id (:mod:`extract.names.rules`); each cue notes its id when it fires.
 """
 
 from __future__ import annotations
