@@ -247,25 +247,24 @@ def roles_of_revision(rev: str):
 
 def use_roles(rev: str) -> None:
     """Make the recogniser use ``roles.py`` of ``rev`` (the rest of the code as it is now)."""
-    from extract import names
+    from extract.names import recogniser
 
-    names.R = roles_of_revision(rev)
-    names.recognise.cache_clear()
+    recogniser.R = roles_of_revision(rev)
+    recogniser.recognise.cache_clear()
 
 
 def flips(old_rev: str, n: int, show: int) -> None:
     """Names whose role differs between ``roles.py`` of ``old_rev`` and the current one."""
-    from extract import names
-    from extract.names import roles
+    from extract.names import recogniser, roles
 
     docs = _corpus_sample(n)
     new = _roles_of(docs)
-    names.R = roles_of_revision(old_rev)
+    recogniser.R = roles_of_revision(old_rev)
     try:
         old = _roles_of(docs)
     finally:
-        names.R = roles
-        names.recognise.cache_clear()
+        recogniser.R = roles
+        recogniser.recognise.cache_clear()
     recs = dict(docs)
     changed = [k for k in new.keys() | old.keys() if new.get(k, ("-",))[0] != old.get(k, ("-",))[0]]
     to_prop = [k for k in changed if new.get(k, ("-",))[0] == "proposed"]

@@ -127,6 +127,40 @@ def module_closure(*names: str) -> tuple[str, ...]:
     return tuple(sorted(seen))
 
 
+@lru_cache(maxsize=None)
+def data_refs(name: str) -> tuple[str, ...]:
+    """Data files module ``name`` names: string literals that are a file under ``extract/data``.
+
+    ``DATA_DIR / "taxonomy.toml"``, ``load_toml("units.toml")`` and a list of rule files all
+    name their file as a literal; a stage's version hashes the files named anywhere in its
+    import closure, so a vocabulary read by an imported module counts without being declared.
+    """
+    path = module_path(name)
+    if path is None:
+        return ()
+    data = ROOT / "extract" / "data"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and 0 < len(node.value) < 200 and "\n" not in node.value
+                and not node.value.startswith(("/", "."))):
+            try:
+                if (data / node.value).is_file():
+                    found.add(node.value)
+            except (OSError, ValueError):
+                continue
+    return tuple(sorted(found))
+
+
+def closure_data_files(*names: str) -> tuple[str, ...]:
+    """Every data file named by a module of :func:`module_closure` (sorted)."""
+    out: set[str] = set()
+    for mod in module_closure(*names):
+        out.update(data_refs(mod))
+    return tuple(sorted(out))
+
+
 def code_hash(*names: str) -> str:
     """SHA-1 over the name and source bytes of every module of :func:`module_closure`."""
     h = hashlib.sha1()

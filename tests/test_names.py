@@ -1091,3 +1091,93 @@ def test_an_acronym_defined_by_a_vocabulary_name_is_that_name():
     rows = names.extract_rows(PaperText("p", text))
     assert [(r["name"], r["surface"]) for r in rows] == [("Gumbel-softmax", "Gumbel-Softmax | GS")]
 
+
+# --- rules as data: extract/data/name_rules_*.toml ----------------------------------------------
+
+
+def _rule_ids_in_code() -> set[str]:
+    """String constants of extract/names/*.py shaped like a rule id ("roles.cue.own")."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from extract.names import rules
+
+    prefixes = "|".join(
+        re.escape(f.removeprefix("name_rules_").removesuffix(".toml")) for f in rules.RULE_FILES
+    )
+    shape = re.compile(rf"(?:{prefixes}|recogniser|titles)\.[a-z_]+(?:\.[a-z_]+)*")
+    out = set()
+    for path in Path(names.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if shape.fullmatch(node.value):
+                    out.add(node.value)
+    return out
+
+
+def test_every_rule_id_is_declared_once_and_used_by_the_code():
+    from extract.names import rules
+
+    declared = rules.all_ids()  # raises on an id in two files
+    lists = {i for f in rules.RULE_FILES for i in rules.rule_lists(f).lists}
+    in_code = _rule_ids_in_code()
+    # every word list is read when the recogniser is imported, every rule is noted somewhere
+    assert lists <= rules.used_ids()
+    assert set(declared) - lists <= in_code
+    # and the code names no rule the data files do not declare
+    assert in_code <= set(declared)
+
+
+def test_rule_lists_are_regex_alternatives_in_order():
+    import re
+
+    from extract.names import roles, rules
+
+    for f in rules.RULE_FILES:
+        for rule_id, alts in rules.rule_lists(f).lists.items():
+            assert alts and len(set(alts)) == len(alts), rule_id
+            for a in alts:
+                re.compile(a)  # each entry is a regular expression on its own
+    # the pattern is the alternation of the list, in the order written
+    words = rules.rule_lists("name_rules_roles.toml").words("roles.not_new")
+    assert words[:3] == ("recently proposed", "existing", "previous")
+    assert "|".join(words) in roles._NOT_NEW.pattern
+    assert roles._NOT_NEW.search("a well-known model") and not roles._NOT_NEW.search("our model")
+
+
+@pytest.mark.parametrize(
+    "text, title, fired",
+    [
+        # acl2022:581 (naming after "that we call"): the introduction cue finds it first
+        (
+            "We propose a simple, effective, and easy-to-implement decoding algorithm that we "
+            "call MaskRepeat-Predict (MR-P).",
+            None,
+            [("proposals.cue.verbs", "MR-P")],
+        ),
+        # acl2021:380: "our model X" and "QA datasets"
+        (
+            "On five popular open-domain QA datasets, our model DensePhrases improves over "
+            "previous phrase retrieval models by 15%-25% absolute accuracy and matches the "
+            "performance of state-of-the-art retriever-reader models.",
+            None,
+            [("types.after.dataset", "QA"), ("roles.cue.own", "DensePhrases")],
+        ),
+        # icml2023:908: "(ESTM) we developed"
+        (
+            "IDI and CDI employ counterfactual reasoning based on the external states transition "
+            "model (ESTM) we developed.",
+            None,
+            [("roles.cue.we_after", "ESTM")],
+        ),
+    ],
+)
+def test_fired_rules_name_the_rule_and_the_name(text, title, fired):
+    paper = PaperText("p", text, title)
+    before = names.extract_rows(paper)
+    got = names.fired_rules(paper)
+    assert all(f in got for f in fired), got
+    assert names.extract_rows(paper) == before  # tracing changes no row
+    names.recognise.cache_clear()
+    assert names.extract_rows(paper) == before

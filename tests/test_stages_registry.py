@@ -150,14 +150,16 @@ def test_editing_a_shared_text_module_reruns_every_stage_that_imports_it(code_co
 
 
 def test_metrics_reads_benchmark_rows_instead_of_running_the_finder(seeds_copy, tmp_path, monkeypatch):
+    from extract.names import vocabulary
+
     calls = []
-    real = benchmarks_stage.find_benchmarks
+    real = vocabulary.find_benchmarks
 
     def counting(text, *a, **k):
         calls.append(text)
         return real(text, *a, **k)
 
-    monkeypatch.setattr(benchmarks_stage, "find_benchmarks", counting)
+    monkeypatch.setattr(vocabulary, "find_benchmarks", counting)
     names.recognise.cache_clear()  # earlier tests may have recognised the seeds already
     report = build([seeds_copy], tmp_path / "db.duckdb", skip={"keywords"})
     # once per paper: the names stage runs the finder; benchmarks and metrics read rows

@@ -29,6 +29,10 @@ Citations ("Pruthi et al., 2020", "(Zhou; 2016)"), URLs and LaTeX maths are mask
 
 Every candidate carries its **fold key** (:func:`fold`): case, spaces, hyphens, a possessive and
 the plural "s" of an acronym removed, so "HMMs" = "HMM", "Llama 3" = "LLaMA-3", "GPT4" = "GPT-4".
+
+Shape tests used across the recogniser live here too: :func:`token_shaped`, :func:`name_shaped`
+(the stricter test of the proposal rules) and :func:`name_like`. The word lists of the patterns
+are data: ``extract/data/name_rules_candidates.toml`` (:mod:`extract.names.rules`).
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from extract.names.rules import rule_lists
+
+W = rule_lists("name_rules_candidates.toml")
 
 # A token: letters/digits with inner hyphens, dots between digits, apostrophe-s, "+"/"++".
 TOKEN = re.compile(
@@ -53,21 +61,20 @@ _GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor 
 _GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
 _VERSION_PART = re.compile(r"v?\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5, "v3"
 # a word that only modifies the next one: "ReLU-activated", "Gemini-generated", "BERT-based"
-_MODIFIER_WORD = re.compile(r"[A-Z][\w]*-(?:[a-z]+ed|based|like|style|aware|driven|guided|free)")
+_MODIFIER_WORD = re.compile(r"[A-Z][\w]*-(?:" + W.alt("candidates.modifier_tails") + r")")
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
-_VARIANT = re.compile(
-    r"\s(Flash|Pro|Turbo|Ultra|Mini|mini|Nano|Sonnet|Opus|Haiku|Instruct|Chat|Large|Base|Small|"
-    r"Medium|XL|XXL|Plus|Max|Lite|Vision)\b"
-)
+_VARIANT = re.compile(r"\s(" + W.alt("candidates.variant_words") + r")\b")
 # A run of capitalised words (with connectors) inside a sentence.
 _CAP_RUN = re.compile(
-    r"(?<![\w-])(?:[A-Z][\w'+]*(?:-[\w+]+)*)(?:\s(?:(?:of|for|and|the|in|on|with|via|to|&)\s){0,2}"
+    r"(?<![\w-])(?:[A-Z][\w'+]*(?:-[\w+]+)*)(?:\s(?:(?:"
+    + W.alt("candidates.run_connectors")
+    + r")\s){0,2}"
     r"(?:[A-Z][\w'+]*(?:-[\w+]+)*))+"
 )
 _PLAIN_CAP = re.compile(r"[A-Z][a-z]+(?:'s)?(?:-[A-Za-z]+)*")
 _CONNECTORS = frozenset("of for and the in on with via to &".split())
-_GLUED = re.compile(r"(.*[A-Z0-9])(?:benchmark|dataset|corpus)s?")
+_GLUED = re.compile(r"(.*[A-Z0-9])(?:" + W.alt("candidates.glued_nouns") + r")s?")
 _GENERIC_LOWER = frozenset("algorithm method model framework approach module".split())
 _GENERIC_HEADS = frozenset("Algorithm Method Model Framework Strategy Approach Module".split())
 _SPLITTERS = re.compile(r"\s(?:and|&)\s")
@@ -78,12 +85,13 @@ _CITATION = re.compile(
     r"|[A-Z][\w'-]+(?:\s(?:and|&)\s[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?(?:19|20)\d\d[a-z]?\)?)?"
     r"|\[\d+(?:[,-]\s*\d+)*\]"
 )
-_URL = re.compile(r"https?://\S+|www\.\S+|\S+@\S+\.\w+|\b\S+\.(?:com|org|io|net|ai)(?:/\S*)?")
-_MATH = re.compile(r"\$[^$]{0,200}\$")
-_EPONYM_HEAD = re.compile(
-    r"\s(?:sampling|sampler|filter|filters|filtering|algorithm|decoding|process|processes|"
-    r"transform|dynamics|machine|machines|distance|divergence)\b"
+_URL = re.compile(
+    r"https?://\S+|www\.\S+|\S+@\S+\.\w+|\b\S+\.(?:"
+    + W.alt("candidates.url_domains")
+    + r")(?:/\S*)?"
 )
+_MATH = re.compile(r"\$[^$]{0,200}\$")
+_EPONYM_HEAD = re.compile(r"\s(?:" + W.alt("candidates.eponym_heads") + r")\b")
 _DOT_CAP = re.compile(r"\.[A-Z][a-z]")
 _GROUP = re.compile(r"\(\d\)")
 # lower-case heads after a single letter that make a classic method name (Q-learning, k-means)
@@ -104,7 +112,7 @@ _VARIANT_WORDS = frozenset(
     "coder math".split()
 )
 _EPONYM_NEXT = re.compile(
-    r"(?:['’]s?\s|\s(?!(?:and|or|to|on|in|with|for|of|as|at|by|is|are|was|were|has|have|can|which|that)\b)[a-z])"
+    r"(?:['’]s?\s|\s(?!(?:" + W.alt("candidates.eponym_next.not_modified") + r")\b)[a-z])"
 )
 
 
@@ -278,7 +286,7 @@ def long_form_for(acronym: str, before: str) -> str | None:
 
 
 # "(MLSM for short)", "(X hereafter)": an acronym definition like "(MLSM)"
-_FOR_SHORT = re.compile(r",?\s+(?:for\s+short|in\s+short|hereafter|henceforth)")
+_FOR_SHORT = re.compile(r",?\s+(?:" + W.alt("candidates.for_short") + r")")
 
 
 def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
@@ -331,10 +339,7 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
 
 
 # what follows a count, not a version: "2 layers", "4 times", "50%", "2x"
-_COUNTED = re.compile(
-    r"\s*(?:%|x\b|times\b|(?:layers?|steps?|models?|images?|samples?|epochs?|GPUs?|billion|"
-    r"million|heads?|blocks?|tokens?|bits?)\b)"
-)
+_COUNTED = re.compile(r"\s*(?:%|x\b|times\b|(?:" + W.alt("candidates.counted") + r")\b)")
 
 
 def version_end(text: str, end: int) -> int | None:
@@ -556,3 +561,43 @@ COMPOUND_TAILS = frozenset(
     "language agent judge inspired powered assisted compatible constrained conditioned "
     "equivalent pretrained trained initialized generation".split()
 )
+
+
+# lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
+_SHAPE_COMPOUND_TAILS = frozenset(
+    "based like aware free style level driven guided specific only wise agnostic augmented "
+    "enhanced "
+    "oriented centric tuned tuning scale sized shot as bit art generated related dependent "
+    "independent "
+    "efficient friendly grained step order head class layer token domain task language agent judge "
+    "and of the to in for with".split()
+)
+_INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
+
+
+def name_shaped(token: str) -> bool:
+    """True for tokens shaped like a coined name: CoSyn, SAIL-VL, GPT-4, PENCIL, Mind2Web.
+
+    The test of the proposal rules (:mod:`extract.names.proposals`), stricter than
+    :func:`token_shaped`: plain capitalised words (Explorer), lowercase compounds (RNN-based) and
+    single letters are not name-shaped.
+    """
+    if len(token) < 2 or not any(c.isupper() for c in token):
+        return False
+    segments = token.split("-")
+    if any(s in _SHAPE_COMPOUND_TAILS for s in segments[1:]):
+        return False  # "RNN-based", "LLM-as-agent"
+    return any(_INNER_CAPS.search(s) for s in segments)
+
+
+# LaTeX commands glued to a capital: "tildeO", "mathcalL"
+LATEX = re.compile(r"(?:" + W.alt("candidates.latex_commands") + r")[A-Z]")
+
+
+def name_like(name: str) -> bool:
+    """A proposal is kept when it is shaped like a name (not "SO" of "SO(3)", not "tildeO")."""
+    if LATEX.match(name) or name.upper() in CAPS_WORDS and name.isupper():
+        return False
+    return token_shaped(name) or bool(
+        re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z]+)*(?: [A-Z][\w-]*)*", name)
+    )

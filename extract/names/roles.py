@@ -1,6 +1,6 @@
 r"""Proposal cues around a name: does the abstract present it as its own contribution?
 
-The proposal rules of :func:`extract.stages.methods.find_proposed` only take tokens shaped like
+The proposal rules of :func:`extract.names.proposals.find_proposed` only take tokens shaped like
 coined names (inner capitals, digits). The recogniser also finds capitalised compounds
 ("Co-Boosting", "Short-Dot"), multiword names ("Linear Log-Normal Attention") and names it
 knows from the corpus, so it checks the words right around each occurrence of a name
@@ -33,52 +33,61 @@ change flips and a read of them).
 A cue only makes a name proposed when the name is one that can be a contribution (not a task,
 a sensor, a language, a vocabulary name or a name the corpus shows in wide use: the caller
 checks those) and is not used as a modifier ("our RNN-based model").
+
+After the roles are decided, two passes spread them: :func:`variants_of_proposed` ("ViTamin-L"
+when the paper proposes ViTamin) and :func:`parts_of_proposed` ("FSHNet incorporates a ...
+SlotFormer block"). :func:`proposable` tells which names of the proposal rules can be coined
+names at all.
+
+The word lists of these patterns are data: ``extract/data/name_rules_roles.toml``, one list per
+id (:mod:`extract.names.rules`); each cue notes its id when it fires.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-_NOUNS = (
-    r"model|method|framework|approach|system|algorithm|architecture|agent|dataset|benchmark|"
-    r"technique|module|network|pipeline|toolkit|tool|corpus|metric|loss|policy|mechanism|"
-    r"strategy|variant|solver|planner|estimator|library|suite|attack|defen[cs]e|scheme|layer|"
-    r"paradigm|recipe|objective|optimizer|protocol|procedure|task|measure|score|criterion|"
-    r"regularizer|encoder|decoder|classifier|detector|generator|simulator|environment|platform|"
-    r"engine|testbed|index"
-)
+from extract.names.candidates import COMPOUND_TAILS, fold, name_like, token_shaped
+from extract.names.name import Name
+from extract.names.rules import note, rule_lists
+
+W = rule_lists("name_rules_roles.toml")
+_NOUNS = W.alt("roles.nouns")
+_SUBJECTS = W.alt("roles.subjects")
+_ADVERBS = W.alt("roles.adverbs")
 _OWN = re.compile(
-    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+(?:proposed|self-(?:constructed|collected|built|curated)))"
+    r"(?:\b[Oo]ur|\b(?:[Tt]he|[Aa]n?)\s+(?:proposed|self-(?:"
+    + W.alt("roles.own.self_made")
+    + r")))"
     r"\s+"
-    r"(?:(?:proposed|new|novel|final|full|resulting)\s+)?"
+    r"(?:(?:" + W.alt("roles.own.modifiers") + r")\s+)?"
     rf"(?:(?:[a-z][\w-]*\s+){{0,2}}?(?:{_NOUNS})s?,?\s+)?[\"“'‘]?$"
 )
 _NAMED = re.compile(
-    r"(?:\b(?:[Ww]e|I)\s+(?:call|name|term|dub|coin)\s+"
-    r"(?:(?:it|this|them|these|this\s+[\w-]+|our\s+[\w-]+|the\s+[\w-]+)\s+)?(?:as\s+)?"
-    r"|\b(?:called|named|termed|dubbed|coined|referred\s+to\s+as|denoted\s+as)\s+(?:as\s+)?"
+    r"(?:\b(?:[Ww]e|I)\s+(?:" + W.alt("roles.named.we_verbs") + r")\s+"
+    r"(?:(?:" + W.alt("roles.named.objects") + r")\s+)?(?:as\s+)?"
+    r"|\b(?:" + W.alt("roles.named.participles") + r")\s+(?:as\s+)?"
     r"(?P<the>the\s+)?"
-    r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:(?:a|an|the)\s+)?)"
+    r"|\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:"
+    + W.alt("roles.named.refer_objects")
+    + r")?as\s+(?:(?:a|an|the)\s+)?)"
     # "named RF-DARTS and RF-PCDARTS": the names after the first
     r"(?:[\"“'‘]?[\w-]+[\"”'’]?\s*(?:,\s*|,?\s+and\s+))*"
     r"[\"“'‘]?$"
 )
 _OWN_NEAR = re.compile(
-    r"\b(?:[Oo]ur|novel|new|(?:[Ww]e|paper|work)\s+(?:\w+ly\s+)?"
-    r"(?:propose|present|introduce|develop|design|devise|provide)s?)\b"
+    r"\b(?:" + W.alt("roles.own_near.words") + r"|(?:" + W.alt("roles.own_near.subjects") + r")"
+    r"\s+(?:\w+ly\s+)?"
+    r"(?:" + W.alt("roles.own_near.verbs") + r")s?)\b"
 )
-_NOT_NEW = re.compile(
-    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
-    r"standard|conventional|classic|so-called|commonly|often|usually|also known)\b",
-    re.I,
-)
-_CUE = (
-    r"(?:propose|introduce|present|develop|design|build|release|contribute|devise|create|"
-    r"construct|curate|collect|offer|assemble|compile)(?:s|d|ed|es)?|built"
-)
+_NOT_NEW = re.compile(r"\b(?:" + W.alt("roles.not_new") + r")\b", re.I)
+_CUE = f"(?:{W.alt('roles.cue_verbs')})(?:{W.alt('roles.verb_endings')})?|built"
 _DIRECT = re.compile(
-    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+|to)\s+"
-    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
+    r"\b(?:" + _SUBJECTS + r"|to)\s+"
+    r"(?:(?:"
+    + _ADVERBS
+    + r")\s+)?"
     + f"(?:{_CUE})"
     + r"\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,9}?[\w-]+\s*[,:]\s*(?:(?:i\.e\.|namely),?\s*)?"
     r"|(?:a|an|the)\s+(?:[\w-]+\s+)"
@@ -88,36 +97,37 @@ _DIRECT = re.compile(
 # Transformer for ...": the name right after the article, followed by its head noun or by the
 # end of the phrase (not "we propose a Transformer-based", "a CNN encoder and ...")
 _ARTICLE_NAME = re.compile(
-    r"\b(?:[Ww]e|paper|work|study|article|[Tt]his\s+\w+)\s+"
-    r"(?:(?:\w+ly|also|further|then|first|here|hereby|now|newly|therefore|thus)\s+)?"
-    + f"(?:{_CUE}|(?:insert|integrate|incorporate|establish|put)(?:s|d|ed|es)?"
+    r"\b(?:" + _SUBJECTS + r")\s+"
+    r"(?:(?:"
+    + _ADVERBS
+    + r")\s+)?"
+    + f"(?:{_CUE}|(?:{W.alt('roles.article_name.verbs')})(?:{W.alt('roles.verb_endings')})?"
     + r"(?:\s+forward)?)"
-    + r"\s+(?:a|an|the)\s+(?:(?:novel|new|first|simple|unified|large-scale|general|generic|"
-    r"lightweight|efficient|effective|challenging|comprehensive|multilingual|multimodal|"
-    r"high-quality|publicly\s+available)\s+){0,3}$"
+    + r"\s+(?:a|an|the)\s+(?:(?:"
+    + W.alt("roles.article_name.adjectives")
+    + r")\s+){0,3}$"
 )
 _HEAD_AFTER = re.compile(rf"\s+(?:{_NOUNS})s?\b")
 _NAME_FOLLOWS = re.compile(  # "a ... dataset of Euphemisms named BME": the name comes later
-    rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:of|named|called|dubbed|termed|coined|abbreviated)\b"
+    rf"\s+(?:{_NOUNS})s?\s*,?\s+(?:{W.alt('roles.name_follows.after_noun')})\b"
     # "a Hard Sample Aware Prompt-Tuning framework (i.e. HardPT)", "a novel Adaptive Wasserstein
     # Variational Optimization, namely AWaVO", "a Multi-object Mask-box Integrated framework for
     # unified Tracking and Segmentation, dubbed MITS"
-    r"|[^.;]{0,80}?[,(]\s*(?:i\.e\.,?|namely|dubbed|called|named|termed|coined|abbreviated"
-    r"(?:\s+as)?)\s+[\"“'‘]?[A-Z]"
+    r"|[^.;]{0,80}?[,(]\s*(?:" + W.alt("roles.name_follows.introducers") + r")\s+[\"“'‘]?[A-Z]"
 )
-_PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:for|to|that|which|with|in|on|as|where)\b)")
+_PHRASE_END = re.compile(r"\s*(?:[,.;:(]|\s(?:" + W.alt("roles.phrase_end") + r")\b)")
 _IN_PAREN = re.compile(
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:" + _CUE + r")\s+(?:a|an|the)\s+[^,.;:()]{3,100}\(\s*$"
 )
-_PAREN_STOP = re.compile(r"\s(?:that|which|using|to|with|via|based on|for|of)\s")
+_PAREN_STOP = re.compile(r"\s(?:" + W.alt("roles.paren_stop") + r")\s")
 _APPOSITIVE_NEW = re.compile(
     r"\s*(?:\([^()]{0,80}\)\s*)?(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:novel|new|innovative)\b"
+    r"(?:" + W.alt("roles.new_words") + r")\b"
 )
 _WE_AFTER = re.compile(
     r"\s*\)?\s*(?:that\s+|which\s+)?we\s+(?:\w+ly\s+|also\s+|further\s+)?"
-    r"(?:propose|develop|design|introduce|present|build|construct|devise|call|name|term|dub)"
-    r"(?:s|d|ed|es)?\b"
+    r"(?:" + W.alt("roles.we_after.verbs") + r")"
+    r"(?:" + W.alt("roles.verb_endings") + r")?\b"
 )
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 
@@ -125,34 +135,29 @@ _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:")
 # "we provide two intrinsic rewards to motivate agents, i.e., IDI and CDI", "our framework
 # consists of two modules, local parameter disentanglement (LPD) and global ... (GDCA)",
 # "the FBI framework, which includes components like the Bias Unveiler, Bias Detective, ..."
-_PART_NOUNS = (
-    r"modules?|components?|sub-?modules?|parts|stages|phases|steps|blocks|branches|layers|units|"
-    r"networks|encoders|decoders|heads|losses|loss functions|objectives|rewards|regularizers|"
-    r"terms|strategies|mechanisms|techniques|algorithms|variants|metrics|measures|scores|"
-    r"indicators|datasets|benchmarks|corpora|subsets|splits|tools|agents|designs|innovations|"
-    r"operators|schemes|constraints|tasks"
-)
+_PART_NOUNS = W.alt("roles.part_nouns")
 _PART_VERB = (
-    r"(?:propose|introduce|present|design|develop|devise|provide|construct|build|create|"
-    r"contribute|release|offer|formulate|define)(?:s|d|ed)?|built|"
-    r"(?:consist|compris|includ|contain|incorporat|integrat|featur)(?:es|s|e|ed|ing)?(?:\s+of)?|"
+    r"(?:" + W.alt("roles.part_list.verbs") + r")(?:s|d|ed)?|built|"
+    r"(?:" + W.alt("roles.part_list.have_stems") + r")(?:es|s|e|ed|ing)?(?:\s+of)?|"
     r"(?:is|are)\s+(?:composed|made\s+up)\s+of"
 )
-_ITEM_WORD = r"(?!(?:based|on|from|using|via|by|in|with|which|that|to)\b)[\w-]+"
+_ITEM_WORD = r"(?!(?:" + W.alt("roles.items.stop_words") + r")\b)[\w-]+"
+_MARKER = W.alt("roles.items.markers")
 # the items of a list before the name: a few words each (not "based on X"), an optional
 # "(ACR)", separated by commas or "and"
 _ITEMS = (
     rf"(?:(?:the\s+)?(?:{_ITEM_WORD})(?:\s+(?:{_ITEM_WORD})){{0,5}}\s*(?:\([^()]{{1,25}}\))?"
-    r"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?)*(?:the\s+)?$"
+    rf"\s*(?:,|;|\s+and|,\s*and)\s*(?:\(?(?:{_MARKER})\)\s*)?)*(?:the\s+)?$"
 )
 _PART_LIST = re.compile(
     rf"\b(?:{_PART_VERB})\s+(?:(?:of\s+)?(?:the\s+)?following\s+)?"
-    r"(?:(?:two|three|four|five|six|several|multiple|\d)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:(?:{W.alt('roles.part_list.counts')})\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:{_PART_NOUNS})(?:\s+(?:to|for)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?\s*"
-    r"(?:[:,]\s*|\(\s*|\s+)(?:(?:i\.e\.|namely|including|like|such\s+as|called|named)\s*,?\s*)?"
-    r"|(?:(?:key|core|main|novel|new)\s+)?(?:modules|components|sub-?modules)\s*,?\s+"
-    r"(?:i\.e\.|namely|including|like|such\s+as)\s*,?\s*)"
-    r"(?:\(?(?:i{1,3}|iv|v|vi|\d|[a-f])\)\s*)?" + _ITEMS
+    r"(?:[:,]\s*|\(\s*|\s+)(?:(?:" + W.alt("roles.part_list.introducers") + r")\s*,?\s*)?"
+    r"|(?:(?:" + W.alt("roles.part_list.adjectives") + r")\s+)?"
+    r"(?:" + W.alt("roles.part_list.component_nouns") + r")\s*,?\s+"
+    r"(?:" + W.alt("roles.part_list.examples") + r")\s*,?\s*)"
+    rf"(?:\(?(?:{_MARKER})\)\s*)?" + _ITEMS
 )
 # "our proposed variants, TTLM-large and TTLM-Tiny"
 _OWN_LIST = re.compile(
@@ -168,14 +173,15 @@ _NOVEL_APPOS = re.compile(
 # "we insert a novel Hierarchical Frame-Selector (HFS) module into ...": whatever the verb
 _NOVEL_NAME = re.compile(r"\b(?:a|an)\s+novel\s+$")
 _PART_APPOS = re.compile(
-    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:module|component|block|layer|branch|unit|head|loss|"
-    r"mechanism|strategy|network|encoder|decoder|operator|regularizer|reward|metric|dataset|"
-    r"benchmark),\s*$"
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:" + W.alt("roles.part_appos.nouns") + r"),\s*$"
 )
 _APPOS_END = re.compile(r"\s*(?:\([^()]{1,25}\)\s*)?(?:[,.;]|\s(?:that|which|to)\b)")
 _OURS = re.compile(
-    r"\b(?:[Ww]e|[Oo]ur|[Tt]he\s+proposed|[Ii]t|[Tt]his\s+(?:paper|work|framework|method|model|"
-    r"approach|system|benchmark|dataset|metric))\b"
+    r"\b(?:"
+    + W.alt("roles.ours.words")
+    + r"|[Tt]his\s+(?:"
+    + W.alt("roles.ours.this_nouns")
+    + r"))\b"
 )
 
 
@@ -228,13 +234,10 @@ def _ends_here(name: str, after: str) -> bool:
 # called Training data Provenance Verification (TrainProVe)", "We propose Counterfactual Analysis
 # for Programming Concept Predicates (CACP) as a counterfactual testing framework" (not "a method
 # for <a task> (ACR)": there the acronym names the task)
-_METHOD_NOUNS = (
-    r"framework|method|approach|model|system|algorithm|architecture|technique|pipeline|module|"
-    r"network|strategy|scheme|mechanism|paradigm|toolkit|tool|solver|attack|defen[cs]e"
-)
+_METHOD_NOUNS = W.alt("roles.method_nouns")
 _KIND_BEFORE = re.compile(
     rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_METHOD_NOUNS})s?\b[^.;()]{{0,80}}"
-    r"\b(?:called|named|dubbed|termed|coined)\s+$"
+    r"\b(?:" + W.alt("roles.kind_before.naming") + r")\s+$"
 )
 # (an appositive or "as a", not a bare "AFFG method": after a task's acronym that is a modifier)
 _KIND_AFTER = re.compile(
@@ -251,18 +254,29 @@ def proposed_as_method(text: str, start: int, end: int) -> bool:
     """
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
     before = text[max(s0, start - 160) : start]
-    return bool(_KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80))
+    if _KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80):
+        note("roles.proposed_as_method", text[start:end])
+        return True
+    return False
 
 
 def proposal_cue(text: str, start: int, end: int) -> float:
     """Confidence that the words around ``text[start:end]`` present it as the paper's own.
 
-    0 when there is no cue.
+    0 when there is no cue. The cue that fired is noted (:func:`extract.names.rules.note`).
     """
+    conf, rule = _proposal_cue(text, start, end)
+    if conf:
+        note(rule, text[start:end])
+    return conf
+
+
+def _proposal_cue(text: str, start: int, end: int) -> tuple[float, str]:
+    """:func:`proposal_cue` and the id of the cue that fired ("" when none)."""
     after = text[end : end + 80]
     name = text[start:end]
     if re.match(r"-[a-z]", after):
-        return 0.0  # "our RNN-based model": the name is a modifier
+        return 0.0, ""  # "our RNN-based model": the name is a modifier
     s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
     before = text[max(s0, start - 140) : start]
     nm = _NAMED.search(before)
@@ -273,9 +287,9 @@ def proposal_cue(text: str, start: int, end: int) -> float:
         # called the Tsallis KL divergence" or "sometimes referred to as the Bank Loan Problem"
         and (not nm.group("the") or _OWN_NEAR.search(before[: nm.start()][-100:]))
     ):
-        return 0.9
+        return 0.9, "roles.cue.named"
     if _DIRECT.search(before):
-        return 0.9
+        return 0.9, "roles.cue.direct"
     if (
         _NOVEL_NAME.search(before)
         and _new_phrase(name, text, start)
@@ -286,7 +300,7 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             or _ends_here(name, after)
         )
     ):
-        return 0.85
+        return 0.85, "roles.cue.novel_name"
     am = _ARTICLE_NAME.search(before)
     if (
         am
@@ -309,16 +323,19 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             )
         )
     ):
-        return 0.85
+        return 0.85, "roles.cue.article_name"
     if _WE_AFTER.match(after):
-        return 0.85  # "the external states transition model (ESTM) we developed"
+        return (
+            0.85,
+            "roles.cue.we_after",
+        )  # "the external states transition model (ESTM) we developed"
     if _APPOSITIVE_NEW.match(after) and not _NOT_NEW.search(before[-40:]):
-        return 0.85
+        return 0.85, "roles.cue.appositive_new"
     if _OWN.search(before):
-        return 0.8
+        return 0.8, "roles.cue.own"
     pm = _IN_PAREN.search(before)
     if pm and re.match(r"\s*\)", after) and not _PAREN_STOP.search(pm.group()):
-        return 0.8
+        return 0.8, "roles.cue.in_paren"
     if _APPOS_END.match(after) and (
         _NOVEL_APPOS.search(before)
         or (
@@ -327,11 +344,140 @@ def proposal_cue(text: str, start: int, end: int) -> float:
             and not _NOT_NEW.search(before)
         )
     ):
-        return 0.8
+        return 0.8, "roles.cue.appositive_part"
     before = text[max(s0, start - 320) : start]  # a list of parts can be long
     if _OWN_LIST.search(before):
-        return 0.75
+        return 0.75, "roles.cue.own_list"
     lm = _PART_LIST.search(before)
     if lm and _OURS.search(before[: lm.start()]) and not _NOT_NEW.search(before):
-        return 0.75
-    return 0.0
+        return 0.75, "roles.cue.part_list"
+    return 0.0, ""
+
+
+# a capitalised word that starts a longer title-case phrase: "a Domain adaptation Learning Curve
+# prediction (DaLC) model", "a Unified Token-pair Classification architecture"
+_PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z][\w-]*|[a-z][\w-]*\s+[A-Z][\w-]*)\b")
+
+
+_NAMED_BEFORE = re.compile(r"\b(?:" + W.alt("roles.proposable.named_before") + r")\s+[\"“'‘]?$")
+
+
+def proposable(name: str, text: str, end: int) -> bool:
+    """A name the proposal rules found that can be a coined name.
+
+    Not a compound modifier ("human-AI", "non-IID", "LLM-powered", "UCB-type",
+    "PAC-Bayesian"), and a plain capitalised word only when the sentence treats it as a name
+    ("we present De-mark, an ...", not "we propose a Domain adaptation ... (DaLC) model").
+    """
+    start = end - len(name)
+    if _NAMED_BEFORE.search(text, max(0, start - 12), start) and token_shaped(name):
+        return True  # "an attack method named sparse-PGD": an explicit name, whatever its case
+    if not name_like(name):
+        return False
+    parts = name.split("-")
+    if len(parts) > 1:
+        if re.fullmatch(r"[a-z]{2,}", parts[0]) and not token_shaped(parts[0]):
+            return False
+        last = parts[-1]
+        if (
+            last in COMPOUND_TAILS
+            or re.fullmatch(r"[a-z]+ed|type|hard|complete", last)
+            or re.fullmatch(r"[A-Z][a-z]+(?:ian|ean)", last)
+        ):
+            return False
+    if re.fullmatch(r"[A-Z][a-z]+", name):
+        return not _PHRASE_GOES_ON.match(text, end)
+    return True
+
+
+# "FSHNet incorporates a proposed SlotFormer block", "HEAR has a Hybrid ... encoder, along with
+# an Adaptive Restart Module (ARM)": what the paper's own method has or is built from
+_HAS_PARTS = re.compile(
+    r"\s+(?:"
+    + W.alt("roles.has_parts.adverbs")
+    + r")?(?:"
+    + W.alt("roles.has_parts.verbs")
+    + r")\b"
+)
+
+
+# the size or variant suffix of a model name: "-L", "-XL", "-13B", "-Large", "-v2", "-Base"
+_VARIANT_SUFFIX = re.compile(
+    r"-(?:[STBLHG]|XL|XXL)|[-\s]?(?:\d+(?:\.\d+)?[BMK]|v?\d+(?:\.\d+)?)"
+    r"|[-\s](?i:" + W.alt("roles.variant_words") + r")"
+)
+
+
+_COMPOUND_REST = re.compile(r"-[A-Z][\w-]*[A-Z][\w-]*")
+
+
+def variants_of_proposed(out: list[Name]) -> list[Name]:
+    """``out`` with the variants and compounds of a proposed name proposed too.
+
+    Size and version variants, and compounds with another name ("BLT-DP-FTRL" when the paper
+    proposes BLT). "we introduce ViTamin ... ViTamin-L significantly outperforms ViT-L", "a
+    student model (named Lion) ... Lion-13B": a variant of the paper's own model is the paper's.
+    """
+    own = [n.name for n in out if n.role == "proposed" and len(n.name) >= 3]
+    if not own:
+        return out
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.type == "method":
+            for o in own:
+                rest = n.name[len(o) :]
+                if n.name.startswith(o) and (
+                    _VARIANT_SUFFIX.fullmatch(rest)
+                    # "we introduce the Buffered Linear Toeplitz (BLT) mechanism ... the
+                    # BLT-DP-FTRL algorithm": the paper's own name joined to another name
+                    or _COMPOUND_REST.fullmatch(rest)
+                ):
+                    note("roles.variant_of_proposed", n.name)
+                    n = replace(n, role="proposed")
+                    break
+        res.append(n)
+    return res
+
+
+# "DiffMimic has a better sample efficiency than existing methods (e.g., DeepMimic)"
+_NOT_PART = re.compile(r"\b(?:" + W.alt("roles.not_part") + r")\b")
+
+
+def parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Name]:
+    """``out`` with the parts of a proposed name proposed too.
+
+    A used name that could be new (``newable``: no vocabulary or corpus knows it) and comes, in
+    its first sentence, after a proposed name and "has", "consists of", "incorporates", ... is a
+    part of the paper's own method, when it is typed a method and nothing between says it is
+    another's ("than", "e.g.", "existing", "based on"). Known names after such a verb stay used.
+    """
+    own = [n for n in out if n.role == "proposed" and n.start is not None]
+    if not own or not newable:
+        return out
+    spellings = {x for n in own for x in n.surface.split(" | ") if x}
+    # where a proposed name is followed by a part verb: the parts come after it
+    has = [
+        hm.end()
+        for hm in _HAS_PARTS.finditer(text)
+        if any(
+            text.endswith(x, 0, hm.start())
+            and not (text[hm.start() - len(x) - 1 : hm.start() - len(x)].isalnum())
+            for x in spellings
+        )
+    ]
+    if not has:
+        return out
+    res = []
+    for n in out:
+        if n.role == "mentioned" and n.start is not None and fold(n.name) in newable:
+            s0 = max(text.rfind(". ", 0, n.start), 0)
+            verb_end = max((h for h in has if s0 <= h <= n.start), default=None)
+            if (
+                verb_end is not None
+                and n.type == "method"
+                and not _NOT_PART.search(text, verb_end, n.start)
+            ):
+                note("roles.part_of_proposed", n.name)
+                n = replace(n, role="proposed")
+        res.append(n)
+    return res

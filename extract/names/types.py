@@ -22,12 +22,18 @@ Evidence, added up per name over an abstract:
 The type with the highest score wins; its share of the total is the type confidence. A name
 with no evidence at all is a method (most unknown names in ML abstracts are) with a low
 confidence.
+
+The word lists of the cue patterns are data: ``extract/data/name_rules_types.toml``, one list per
+id (:mod:`extract.names.rules`); each cue notes its id when it fires.
 """
 
 from __future__ import annotations
 
 import re
 
+from extract.names.rules import is_tracing, note, rule_lists
+
+W = rule_lists("name_rules_types.toml")
 TYPES = ("method", "dataset", "metric", "task", "other")
 
 _AFTER = [
@@ -35,64 +41,47 @@ _AFTER = [
         "dataset",
         3.0,
         re.compile(
-            r"(?:'s)?\s?-?\s?(?:(?!(?:through|with|and|or|of|in|on|for|to|from|by|as|via|using|"
-            r"the|a|an|into|is|are|was|were)\s)[a-z][\w-]*\s){0,1}"
-            r"(?:dataset|data set|datasets|benchmarks?|"
-            r"corpus|corpora|treebank|test set|testbed|test bed|suite|leaderboard|challenge|"
-            r"environments?|games?|split|collection|database|video dataset|images)\b"
+            r"(?:'s)?\s?-?\s?(?:(?!(?:"
+            + W.alt("types.after.dataset.not_modifiers")
+            + r")\s)[a-z][\w-]*\s){0,1}"
+            r"(?:" + W.alt("types.after.dataset") + r")\b"
         ),
     ),
     (
         "method",
         2.0,
-        re.compile(
-            r"(?:'s)?\s?-?\s?(?:model|models|network|networks|architecture|architectures|method|"
-            r"methods|algorithm|algorithms|approach|framework|module|layer|layers|loss|encoder|"
-            r"decoder|optimizer|technique|mechanism|policy|agent|classifier|tagger|parser|"
-            r"backbone|baselines?|variants?|embeddings?|estimator|sampler|attention|block|kernel|"
-            r"detector|generator|head|family|checkpoints?|series|regularization|objective|"
-            r"pipeline|strategy|scheme|procedure|solver|updates?|training|fine-tuning|"
-            r"finetuning|pre-training|pretraining|prompting|features|representations|"
-            r"implementation|process|processes|filters?)\b"
-        ),
+        re.compile(r"(?:'s)?\s?-?\s?(?:" + W.alt("types.after.method") + r")\b"),
     ),
     (
         "method",
         1.5,
-        re.compile(r"-(?:based|style|like|inspired|driven|powered|enhanced|augmented)\b"),
+        re.compile(r"-(?:" + W.alt("types.after.method_suffix") + r")\b"),
     ),
     (
         "method",
         2.0,
         re.compile(
-            r"(?:\s(?:also|further|still|consistently|significantly|substantially|clearly|even)"
-            r")?\s(?:outperforms?|outperformed|surpass(?:es|ed)?|beats?|outperforming)\b"
+            r"(?:\s(?:" + W.alt("types.after.outperforms.adverbs") + r")"
+            r")?\s(?:" + W.alt("types.after.outperforms") + r")\b"
         ),
     ),
     (
         "metric",
         3.0,
         re.compile(
-            r"(?:'s)?\s?-?\s?(?:score|scores|metric|metrics|measure|distance|divergence|error|"
-            # not the verb: "SeqGAN gains 0.42 improvement"
-            r"index|ratio|rate|coefficient|points|improvement|gains?(?!\s+\d))\b"
+            # ("gains", not the verb: "SeqGAN gains 0.42 improvement")
+            r"(?:'s)?\s?-?\s?(?:" + W.alt("types.after.metric") + r")\b"
         ),
     ),
     (
         "task",
         2.5,
-        re.compile(
-            r"\s(?:task|tasks|problem|problems|setting|settings|paradigm|subtask|subtasks|track)\b"
-        ),
+        re.compile(r"\s(?:" + W.alt("types.after.task") + r")\b"),
     ),
     (
         "other",
         2.5,
-        re.compile(
-            r"\s(?:language|speakers|users|platform|company|university|gpus?|cpus?|sensors?|"
-            r"cameras?|robots?|hardware|devices?|api|library|toolkit|accelerators?|chips?|"
-            r"images|frames|channels?|space|color space|colour space)\b"
-        ),
+        re.compile(r"\s(?:" + W.alt("types.after.other") + r")\b"),
     ),
 ]
 _BEFORE = [
@@ -100,7 +89,9 @@ _BEFORE = [
         "task",
         2.0,
         re.compile(
-            r"\b(?:task of|(?:tasks?|problems?),?\s(?:such as|including|like|e\.g\.,?)|"
+            r"\b(?:task of|(?:tasks?|problems?),?\s(?:"
+            + W.alt("types.before.task.examples")
+            + r")|"
             r"problem of)\s(?:the\s)?$"
         ),
     ),
@@ -108,30 +99,31 @@ _BEFORE = [
         "dataset",
         2.5,
         re.compile(
-            r"\b(?:datasets?|data sets?|benchmarks?|corpora|corpus|test sets)\s*,?\s*"
-            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\()\s*(?:the\s)?$"
+            r"\b(?:" + W.alt("types.before.dataset.nouns") + r")\s*,?\s*"
+            r"(?:" + W.alt("types.before.dataset.examples") + r")\s*(?:the\s)?$"
         ),
     ),
     (
         "method",
         2.5,
         re.compile(
-            r"\b(?:models?|methods?|baselines?|approaches|algorithms?|architectures?|llms|"
-            r"networks?|backbones?|encoders?|optimizers?|classifiers?|variants|agents|"
-            r"frameworks|techniques|solvers|detectors)\s*,?\s*"
-            r"(?:such as|including|like|e\.g\.,?|namely|i\.e\.,?|\((?:\s*(?:e\.g|i\.e)\.,?)?|:)"
+            r"\b(?:" + W.alt("types.before.method.nouns") + r")\s*,?\s*"
+            r"(?:" + W.alt("types.before.method.examples") + r")"
             r"\s*(?:the\s)?$"
             # "the current SOTA method DualPrompt", "the variance-reduced algorithm SpiderBoost"
-            r"|\b(?:the|a|an)\s(?:[\w-]+\s){0,3}(?:method|algorithm|model|baseline|optimizer)\s$"
+            r"|\b(?:the|a|an)\s(?:[\w-]+\s){0,3}(?:" + W.alt("types.before.method.kind") + r")\s$"
         ),
     ),
     (
         "dataset",
         1.5,
         re.compile(
-            r"(?:experiments|results|evaluat\w*|tested|test|trained|fine-tuned|finetuned|"
-            r"performance|accuracy|state-of-the-art|sota|benchmarks?|datasets?|outperforms?\s\w+)"
-            r"\s(?:on|over|across|in|using)\s(?:the\s|both\s|two\s|three\s|several\s)?"
+            r"(?:" + W.alt("types.before.evaluated") + r")"
+            r"\s(?:"
+            + W.alt("types.before.evaluated.prepositions")
+            + r")\s(?:"
+            + W.alt("types.before.evaluated.determiners")
+            + r")?"
             r"(?:[\w-]+\s){0,2}$"
         ),
     ),
@@ -139,19 +131,16 @@ _BEFORE = [
     (
         "method",
         1.5,
-        re.compile(
-            r"\b(?:using|with|via|employ\w*|adopt\w*|apply\w*|leverag\w*|fine-tun\w*|finetun\w*|"
-            r"compared\s(?:to|with)|outperform\w*|such as|including|e\.g\.,?|baselines?|like)\s"
-            r"(?:the\s|a\s)?$"
-        ),
+        re.compile(r"\b(?:" + W.alt("types.before.used") + r")\s" r"(?:the\s|a\s)?$"),
     ),
     (
         "metric",
         2.5,
         re.compile(
             # not an adjective after an article: "an improved Metropolis-Hastings sampler"
-            r"\b(?:in terms of|measured by|(?<!\ban )(?<!\ba )(?<!\bthe )(?:higher|lower|better|"
-            r"improv\w+|gains? in|increase in|reduction in)\s(?:the\s)?)$"
+            r"\b(?:in terms of|measured by|(?<!\ban )(?<!\ba )(?<!\bthe )(?:"
+            + W.alt("types.before.metric.comparatives")
+            + r")\s(?:the\s)?)$"
         ),
     ),
 ]
@@ -269,6 +258,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
     for typ, w, pat in _AFTER:
         if pat.match(after):
             out.append((typ, w))
+            if is_tracing():
+                note(_RULE_IDS[pat], text[start:end])
             break
     else:
         # an appositive or a copula says what the name is: "Canonical Correlation Analysis
@@ -281,6 +272,7 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             hit = next(((t, w) for t, w, pat in _APPOSITIVE_NOUNS if pat.match(rest)), None)
             if hit:
                 out.append(hit)
+                note("types.appositive", text[start:end])
                 break
     before = text[max(0, start - 60) : start].lower()
     for typ, w, pat in _BEFORE:
@@ -290,6 +282,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
             ):
                 continue
             out.append((typ, w))
+            if is_tracing():
+                note(_RULE_IDS[pat], text[start:end])
             break
     return out
 
@@ -299,14 +293,38 @@ _ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
 _APPOSITIVE = re.compile(r"(?:,|\s+(?:is|are|remains))\s+(?:a|an|the)\s+(?=[a-z])")
 # the dataset, method, metric and task nouns of _AFTER
 _APPOSITIVE_NOUNS = [_AFTER[0], _AFTER[1], _AFTER[4], _AFTER[5]]
+# the rule id of each cue pattern, for :func:`extract.names.rules.note`
+_RULE_IDS = {
+    pat: rule_id
+    for (_, _, pat), rule_id in zip(
+        _AFTER + _BEFORE,
+        (
+            "types.after.dataset",
+            "types.after.method",
+            "types.after.method_suffix",
+            "types.after.outperforms",
+            "types.after.metric",
+            "types.after.task",
+            "types.after.other",
+            "types.before.task.examples",
+            "types.before.dataset.nouns",
+            "types.before.method.nouns",
+            "types.before.evaluated",
+            "types.before.on",
+            "types.before.used",
+            "types.before.metric.comparatives",
+        ),
+        strict=True,
+    )
+}
 
 
 # The last part of a coined name often says what it is: a *QA/*Bench/*Eval or a name ending in a
 # count of items (Sim10k, BDD100K) is a data set; a *BERT/*GPT/*LM/*Former/*GAN a model.
 # (name_stats.tsv: names whose corpus cues agree on one type, by their last part.)
 _MORPH = (
-    ("dataset", re.compile(r".+(?:QA|Bench|Eval|Corpus|Bank|Set|\d+[kKM])")),
-    ("method", re.compile(r".+(?:BERT|GPT|LM|Former|former|GAN|VAE|RNN|CNN|GNN|NN|Net|Nets)")),
+    ("dataset", re.compile(r".+(?:" + W.alt("types.morph.dataset") + r")")),
+    ("method", re.compile(r".+(?:" + W.alt("types.morph.method") + r")")),
 )
 
 

@@ -183,7 +183,8 @@ def version_of(name: str) -> str:
     spec = SPECS[name]
     h = hashlib.sha1(b"stage:" + name.encode())
     h.update(b"code:" + _code_version(spec.module, str(versioning.ROOT)).encode())
-    for fname in sorted({*spec.data_files, spec.declaration}):
+    for fname in sorted({*spec.data_files, *_closure_data(spec.module, str(versioning.ROOT)),
+                         spec.declaration}):
         h.update(fname.encode())
         h.update((DATA_DIR / fname).read_bytes())
     model = Stage(name).model_id()
@@ -193,6 +194,11 @@ def version_of(name: str) -> str:
     for dep in sorted(spec.depends_on):
         h.update(f"dep:{dep}={version_of(dep)}".encode())
     return h.hexdigest()[:12]
+
+
+@lru_cache(maxsize=None)
+def _closure_data(module: str, _root: str) -> tuple[str, ...]:
+    return versioning.closure_data_files(module)
 
 
 @lru_cache(maxsize=None)
@@ -208,6 +214,8 @@ def _code_version(module: str, _root: str) -> str:
 def clear_version_cache() -> None:
     """Forget computed versions (after editing code or data files in a running process)."""
     _code_version.cache_clear()
+    _closure_data.cache_clear()
+    versioning.data_refs.cache_clear()
     versioning.direct_imports.cache_clear()
     versioning._external_imports.cache_clear()
 

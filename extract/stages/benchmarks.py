@@ -1,6 +1,8 @@
 """Named evaluation benchmarks and data sets in an abstract.
 
-Three sources, all on the markup-free view of the abstract (:func:`extract.text.markup.clean_view`):
+A view of the ``names`` stage's rows (:mod:`extract.names`): the names of type dataset. The
+recogniser finds them from three sources, all on the markup-free view of the abstract
+(:func:`extract.text.markup.clean_view`), besides its own shape and type evidence:
 
 1. the vocabulary in ``data/benchmarks_vocab.toml`` (MMLU, TruthfulQA, BEIR, Mr.TyDi, ...),
    matched case-sensitively as whole words;
@@ -8,27 +10,39 @@ Three sources, all on the markup-free view of the abstract (:func:`extract.text.
    "benchmarks such as X"), kept when X is name-shaped or capitalised and not a generic word
    or a model name, followed along lists ("MMLU, ToolAlpaca, and TruthfulQA");
 3. benchmarks/datasets the paper itself introduces ("we introduce a benchmark named SafeRAG",
-   "we introduce DEC, a dataset ...") as found by :func:`extract.methods.find_proposed`;
+   "we introduce DEC, a dataset ...") as found by :func:`extract.names.proposals.find_proposed`;
    such a name is in both the ``methods`` and the ``benchmarks`` table.
 
+:func:`find_benchmarks` (sources 1 to 3 alone, :func:`extract.names.vocabulary.find_benchmarks`)
+works on any text, a single sentence included.
+
 Rows: one per (paper, name) at its first occurrence; ``start``/``end`` point into
-``paper.abstract``. Works on any text, a single sentence included (the metrics stage uses it).
+``paper.abstract``. :func:`occurrences` gives every place a name is written (the metrics stage
+reads it).
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
-from extract.datafiles import DATA_DIR
+from extract import names
+from extract.names import vocabulary
+from extract.names.proposals import Proposal, find_proposed
+from extract.names.vocabulary import BenchmarkVocab, benchmark_names
+from extract.names.vocabulary import benchmark_vocab as _vocab  # noqa: F401 (tests read it)
 from extract.records import PaperText
-from extract.stages import methods
 from extract.text.markup import clean_view
-from extract.text.phrases import PhraseIndex, Prefilter, declared_guard
-from extract.text.sentences import at_clause_start
+
+__all__ = [
+    "BenchmarkVocab",
+    "benchmark_names",
+    "extract_rows",
+    "find_benchmarks",
+    "mentions",
+    "occurrences",
+    "rows_from_names",
+]
 
 TABLE = "benchmarks"
 VERSION = "5"
@@ -38,97 +52,20 @@ DATA_FILES: tuple[str, ...] = (
     "method_stoplist.toml",
 )
 
-_LIST_NEXT = re.compile(
-    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?)"
-)
-_CAPWORD = re.compile(r"^[A-Z][a-z]+$")
-
-
-@dataclass(frozen=True)
-class _Vocab:
-    canonical: dict[str, str]
-    names: PhraseIndex
-    context: tuple[re.Pattern[str], ...]
-    context_filter: Prefilter  # which context patterns may match a text (declared literals)
-
-
-@lru_cache(maxsize=1)
-def _vocab() -> _Vocab:
-    data = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
-    canonical: dict[str, str] = {}
-    for e in data.get("benchmark", []):
-        for surface in (e["name"], *e.get("aliases", [])):
-            canonical[surface] = e["name"]
-    names = PhraseIndex(canonical)
-    entries = data.get("patterns", {}).get("context", [])
-    context = tuple(re.compile(e["pattern"]) for e in entries)
-    return _Vocab(canonical, names, context, Prefilter([declared_guard(e) for e in entries]))
-
-
-def benchmark_names() -> dict[str, str]:
-    """Surface form -> canonical name for every vocabulary benchmark."""
-    return dict(_vocab().canonical)
-
-
-def _candidate(name: str, before: str = "") -> str | None:
-    """``name`` cleaned of leading generic words if it may be a benchmark, else None.
-
-    ``before`` is the text in front of it: a plain capitalised word that starts a sentence
-    ("Various datasets") is not a name.
-    """
-    mv = methods.vocab()
-    words = name.split()
-    if words and _CAPWORD.match(words[0]) and at_clause_start(before):
-        words = words[1:]
-    while words and (words[0] in mv.common or mv.is_generic(words[0])):
-        words = words[1:]
-    if not words:
-        return None
-    name = " ".join(words)
-    if mv.is_generic(name) or mv.known(name) is not None:
-        return None
-    if len(words) == 1 and not (methods.name_shaped(name) or _CAPWORD.match(name)):
-        return None
-    return name
-
 
 def find_benchmarks(
-    text: str, proposals: Sequence[methods.Proposal] | None = None
+    text: str, proposals: Sequence[Proposal] | None = None
 ) -> list[tuple[str, int, int]]:
-    """(name, start, end) per benchmark in a markup-free ``text``, one per name (first seen)."""
-    v = _vocab()
-    found: dict[str, tuple[int, int]] = {}
+    """(name, start, end) per benchmark in a markup-free ``text``, one per name (first seen).
 
-    def add(name: str, start: int, end: int) -> None:
-        if name not in found or start < found[name][0]:
-            found[name] = (start, end)
-
-    anchors: list[int] = []  # ends of found names, where a list may continue
-    for name, start, end in v.names.find(text):
-        add(name, start, end)
-        anchors.append(end)
-    for i in v.context_filter.candidates(text):
-        for m in v.context[i].finditer(text):
-            name = _candidate(m.group("name"), text[max(0, m.start("name") - 3) : m.start("name")])
-            if name:
-                start = m.start("name") + m.group("name").index(name)
-                add(name, start, start + len(name))
-                anchors.append(start + len(name))
+    ``proposals``: the text's proposed names (:func:`extract.names.proposals.find_proposed`,
+    found here when None); those introduced as data sets are benchmarks.
+    """
     if proposals is None:
-        proposals = methods.find_proposed(text)
-    for p in proposals:
-        if p.dataset:
-            add(p.name, p.start, p.end)
-    # list continuation: "MMLU, ToolAlpaca, and TruthfulQA"
-    for end in anchors:
-        while (m := _LIST_NEXT.match(text, end)) and methods.name_shaped(m.group(1)):
-            name = v.canonical.get(m.group(1)) or _candidate(m.group(1))
-            if not name:
-                break
-            add(name, m.start(1), m.end(1))
-            end = m.end(1)
-    # a later, fuller occurrence of the same name does not move it: first occurrence wins
-    return sorted(((n, s, e) for n, (s, e) in found.items()), key=lambda x: x[1])
+        proposals = find_proposed(text)
+    return vocabulary.find_benchmarks(
+        text, [(p.name, p.start, p.end) for p in proposals if p.dataset]
+    )
 
 
 def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
@@ -155,8 +92,6 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
     the recogniser runs here.
     """
-    from extract import names
-
     return rows_from_names(paper.paper_id, names.rows_from_deps(paper, deps))
 
 

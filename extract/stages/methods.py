@@ -1,59 +1,51 @@
-r"""Named methods and models in an abstract: the ones it proposes and the ones it mentions.
+"""Named methods and models in an abstract: the ones it proposes and the ones it mentions.
 
-A name is **mentioned** when it is in the vocabulary of established methods and models
-(``data/methods_vocab.toml``: fixed names and versioned model families). A name in that
-vocabulary is never proposed.
+A view of the ``names`` stage's rows (:mod:`extract.names`): the names of type method, and
+every name the paper proposes (a proposed data set or metric is a contribution too), leaving
+out a used name whose confidence is under ``MIN_MENTIONED_CONFIDENCE``.
 
-A name is **proposed** when the abstract introduces it. The rules, applied per sentence on a
-markup-free view of the abstract (``**RO**bust`` -> ``RObust``, ``$\\textit{TEDUO}$`` -> ``TEDUO``):
+A name is **mentioned** when the recogniser finds it used: in the vocabulary of established
+methods and models (``data/methods_vocab.toml``: fixed names and versioned model families; a
+name in that vocabulary is never proposed) or recognised from its shape and cues. A name is
+**proposed** when the abstract introduces it: the proposal rules of
+:mod:`extract.names.proposals` and the cues of :mod:`extract.names.roles`.
 
-1. *Introduction cue*: after "we propose / introduce / present / develop / train / build ..."
-   (also "this paper introduces", "by proposing"), up to the next clause boundary ("that",
-   "which", "to", "using", ...) or the appositive that describes the first name found
-   (", a novel ..."), the region yields
+Rows: one per (paper, name), at the name's first occurrence in the abstract; ``start`` and
+``end`` are offsets into ``paper.abstract`` covering the name itself (inside any markup), None
+for a name only the title gives.
 
-   * an acronym in parentheses: "Gradient-based Masked Token Probability (GMTP)" -> GMTP;
-   * a name-shaped token (inner capitals or digits: CoSyn, SAIL-VL, CP-OPT, PENCIL), skipping
-     multi-word parentheses (expansions);
-   * a plain capitalised word right after the verb when an appositive or parenthesis follows:
-     "we present De-mark, an advanced framework", "we train Explorer, a multimodal web agent".
-
-2. *Naming cue*: "called / named / termed / dubbed / coined X" (not after "recently proposed",
-   "existing", ...): "a GPU kernel called TriRun".
-3. *Passive cue*: "A ... (SCAR) module is further proposed".
-4. *Appositive*: "X, a novel ..." / "X is a novel ...".
-5. *Emphasis*: a name-shaped token wholly in bold/italic markup (``**MPIFA**``, ``_ScaleBiO_``).
-6. *Title*: a name-shaped title prefix ("SuLoRA: Subspace ...") that recurs in the abstract.
-7. *Listed parts*: the capitalised names of a list the paper introduces as its own parts, in a
-   sentence with a cue or "our / we / consists of / combines": "two cooperative components:
-   Shadow Analyzer, for ..., and Shadow Synthesizer", "two novel methods - Latent Grouping and
-   Latent Selecting" (an item followed by its acronym gives the acronym).
-
-Never proposed: a word in the stoplist (``data/method_stoplist.toml``: LLMs, VLMs, KV, NLP,
-SOTA, ...), a name in the vocabulary or in the benchmark vocabulary (``benchmarks_vocab.toml``),
-or an acronym the abstract already defined outside an introduction ("continual learning (CL)"
-... "we propose a novel CL method"). Acronyms keep their short form as the name (SuLoRA,
-not Subspace Low-Rank Adaptation). A name glued to a lowercase "benchmark"/"dataset" by a
-lost superscript ("MM-Rbenchmark") is cut to "MM-R".
-
-Rows: one per (paper, name, role), at the name's first occurrence in the abstract; ``start``
-and ``end`` are offsets into ``paper.abstract`` covering the name itself (inside any markup).
+The vocabulary and proposal functions other code calls through this module (:func:`vocab`,
+:func:`find_proposed`, :func:`find_mentioned`, :func:`name_shaped`, ...) live in
+:mod:`extract.names` and are re-exported here.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
-from extract.datafiles import DATA_DIR
-from extract.names.candidates import acronym_definitions
+from extract import names
+from extract.names.candidates import name_shaped
+from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
+from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
 from extract.records import PaperText
-from extract.text.markup import MARKUP_CHARS, clean_view  # noqa: F401 (re-exported)
-from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
-from extract.text.sentences import sentences
+from extract.text.markup import MARKUP_CHARS, clean_view
+
+__all__ = [
+    "MARKUP_CHARS",
+    "MIN_MENTIONED_CONFIDENCE",
+    "Proposal",
+    "Vocab",
+    "clean_view",
+    "emphasised_names",
+    "extract_rows",
+    "find_mentioned",
+    "find_proposed",
+    "find_word",
+    "name_shaped",
+    "proposals_for",
+    "rows_from_names",
+    "vocab",
+]
 
 TABLE = "methods"
 VERSION = "10"
@@ -69,500 +61,6 @@ DATA_FILES: tuple[str, ...] = (
 # the corpus does not know (0.6 x 0.8): "Hebrew NLI models", "tools like Davinci Resolve" (audit
 # batch 1, benchmarks/names_audit.py: 3 of the 10 such rows were methods).
 MIN_MENTIONED_CONFIDENCE = 0.49
-
-# ---------------------------------------------------------------------------------------------
-# Vocabularies (loaded once per process).
-
-
-@dataclass(frozen=True)
-class Vocab:
-    """The compiled method vocabulary and stoplists."""
-
-    canonical: dict[str, str]  # surface form -> canonical name
-    fixed: PhraseIndex
-    families: tuple[re.Pattern[str], ...]
-    family_filter: Prefilter  # which families may match a text (their declared `key`)
-    generic: frozenset[str]
-    common: frozenset[str]
-    benchmarks: frozenset[str]  # established benchmark names: used, never proposed
-
-    def known(self, name: str) -> str | None:
-        """The canonical vocabulary name for ``name`` (fixed or family), else None."""
-        if name in self.canonical:
-            return self.canonical[name]
-        if name.endswith("s") and name[:-1] in self.canonical:
-            return self.canonical[name[:-1]]
-        if any(f.fullmatch(name) for f in self.families):
-            return name
-        return None
-
-    def is_generic(self, name: str) -> bool:
-        """True for stoplisted acronyms and words (plural "s" ignored)."""
-        base = name[:-1] if name.endswith("s") and len(name) > 2 else name
-        return name in self.generic or base in self.generic or name in self.common
-
-
-@lru_cache(maxsize=1)
-def vocab() -> Vocab:
-    """Load ``methods_vocab.toml`` and ``method_stoplist.toml`` (cached)."""
-    data = tomllib.loads((DATA_DIR / "methods_vocab.toml").read_text(encoding="utf-8"))
-    canonical: dict[str, str] = {}
-    for entry in data.get("method", []):
-        for surface in (entry["name"], *entry.get("aliases", [])):
-            canonical[surface] = entry["name"]
-    fixed = PhraseIndex(canonical, plural=True)
-    fams = data.get("model_family", [])
-    # no leading look-behind: a pattern that starts with literals lets `re` skip positions fast
-    families = tuple(re.compile(f"(?:{e['pattern']})(?![\\w+]|-\\w|\\.\\d)") for e in fams)
-    family_filter = Prefilter([declared_guard(e) for e in fams])
-    stop = tomllib.loads((DATA_DIR / "method_stoplist.toml").read_text(encoding="utf-8"))
-    bench = tomllib.loads((DATA_DIR / "benchmarks_vocab.toml").read_text(encoding="utf-8"))
-    bench_names = {
-        n for e in bench.get("benchmark", []) for n in (e["name"], *e.get("aliases", []))
-    }
-    return Vocab(
-        canonical,
-        fixed,
-        families,
-        family_filter,
-        frozenset(stop.get("generic", [])),
-        frozenset(stop.get("common", [])),
-        frozenset(bench_names),
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# Proposed-name rules.
-
-# These patterns start with plain literals and have no leading \b or re.I, so `re` can skip
-# ahead fast; the word boundary in front is checked in Python (_at_word_start).
-# An introduction cue is a verb (found first: the regex starts with literals) preceded by a subject
-# ("we", "this paper", "and", "by"), or a gerund ("proposing") on its own.
-_CUE_VERB = re.compile(
-    r"(?:propos|introduc|present|develop|design|build|built|construct|releas|devis|creat|curat|"
-    r"contribut|implement|train|collect|establish|formulat|name|call|term|dub)(?:e|es|ed|ing|s|t)?\b"
-)
-_CUE_SUBJECT = re.compile(
-    r"(?:^|[^\w])(?:[Ww]e|paper|work|study|article|and|by|which we)\s+"
-    r"(?:(?:\w+ly|first|further|also|then|here|hereby|now|newly)\s+)?$"
-)
-_CUE_GERUNDS = frozenset(("proposing", "introducing", "presenting", "developing"))
-_NAMING = re.compile(
-    r"(?:called|named|termed|dubbed|coined|denoted(?: as)?|referred to as|namely)\s+"
-)
-_NOT_NEW = re.compile(
-    r"\b(?:recently proposed|existing|previous|prior|popular|widely[- ]used|well[- ]known|"
-    r"standard|conventional|classic|so-called)\b",
-    re.I,
-)
-_PASSIVE = re.compile(
-    r"(?<![A-Za-z])(?:is|are)\s+(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
-    r"(?:proposed|introduced|presented|developed)\b"
-)
-# a cue's region ends where another's work starts: "named DeCoGLM, based on the General Language
-# Model (GLM)", "..., based on the architecture of MetaFormer" (not "based on the principle of
-# MAximum Discrepancy (MAD) competition": the paper's own principle)
-_REGION_END = re.compile(
-    r"\s(?:that|which|who|where|whereby|whose|to|using|via|across|against|than|"
-    r"compared|over|through|with|while|when|because|since|if|based\s+on|built\s+(?:up)?on|"
-    r"upon|inspired\s+by|on\s+top\s+of)\b|[;!?]|,\s*(?:which|where|that|"
-    r"and we|we)\b"
-    # a full stop, not the stops of "i.e.", "e.g.", "et al." or a decimal point
-    r"|(?<!\bi\.e)(?<!\be\.g)(?<!\bal)\.(?!\w)"
-)
-_LINK = re.compile(r"(?:https?://|www\.)\S+")
-_OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:principle|idea|concept|notion)s?\s+of\b")
-_APPOSITIVE = re.compile(
-    r"\s*(?:\([^()]*\)\s*)?(?:,|:|\s[-–—])\s*(?:a|an|the|which|where|that|our)\b|\s*\(|\s*$|"
-    r"\s+(?:is|are)\s+(?:a|an)\b",
-    re.I,
-)
-_TOKEN = re.compile(r"(?<![\w.+-])[A-Za-z][\w+]*(?:[-.][\w+]+)*(?:\+\+)?")
-_PAREN_ACRONYM = re.compile(r"\(\s*([A-Za-z][\w+]*(?:-[\w+]+)*)\s*\)")
-_MULTIWORD_PAREN = re.compile(r"\([^()]*\s[^()]*\)")
-_GLUED = re.compile(r"^(.*[A-Z0-9])(benchmark|dataset|corpus|framework|model)s?$")
-# lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
-_COMPOUND_TAILS = frozenset(
-    "based like aware free style level driven guided specific only wise agnostic augmented "
-    "enhanced "
-    "oriented centric tuned tuning scale sized shot as bit art generated related dependent "
-    "independent "
-    "efficient friendly grained step order head class layer token domain task language agent judge "
-    "and of the to in for with".split()
-)
-_INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
-_CAPWORD = re.compile(r"^[A-Z][a-z]+(?:-[a-z]+)?$")
-_NOVEL = re.compile(r"\s*(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b", re.I)
-_NOVEL_AFTER = re.compile(
-    r"(?<![\w.+-])([A-Za-z][\w+]*(?:-[\w+]+)*)(?:,|\s[-–—]|\s+is)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:novel|new)\b"
-)
-_TITLE_NAME = re.compile(r"^\s*([^\s:]+)\s*:")
-_GROUP_ARG = re.compile(r"\(\d\)")
-_EMPHASIS = re.compile(
-    r"\*\*([A-Za-z][\w+-]*)\*\*(?![A-Za-z])|(?<![\w*])\*([A-Za-z][\w+-]*)\*(?![\w*])"
-    r"|(?<![\w\\])_([A-Za-z][\w+-]*)_(?!\w)|\\(?:textbf|textit|emph|texttt|textsc)\s*\{([A-Za-z][\w+-]*)\}"
-)
-# "X, a new dataset", "X benchmark"; not "X, an automated system for generating ... datasets"
-_DATASET_AFTER = re.compile(
-    r"\s*(?:\([^()]*\)\s*)?(?:,|\s[-–—])?\s*(?:(?:a|an|the|our)\s+)?"
-    r"(?:(?!(?:system|framework|method|model|approach|pipeline|tool|toolkit|algorithm|agent)s?\b)"
-    r"[\w-]+\s+){0,4}?"
-    r"(?:benchmark|dataset|data set|corpus|test ?bed|leaderboard)s?\b",
-    re.I,
-)
-_DATASET_NOUN = re.compile(
-    r"\b(?:benchmark|dataset|data set|corpus|test ?bed|test suite|leaderboard|"
-    r"evaluation suite)s?\b",
-    re.I,
-)
-
-
-def name_shaped(token: str) -> bool:
-    """True for tokens shaped like a coined name: CoSyn, SAIL-VL, GPT-4, PENCIL, Mind2Web.
-
-    Plain capitalised words (Explorer), lowercase compounds (RNN-based) and single letters
-    are not name-shaped.
-    """
-    if len(token) < 2 or not any(c.isupper() for c in token):
-        return False
-    segments = token.split("-")
-    if any(s in _COMPOUND_TAILS for s in segments[1:]):
-        return False  # "RNN-based", "LLM-as-agent"
-    return any(_INNER_CAPS.search(s) for s in segments)
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """A proposed name in the clean view: ``[start, end)`` of its defining occurrence."""
-
-    name: str
-    start: int
-    end: int
-    dataset: bool  # introduced as a benchmark/dataset/corpus
-
-
-_LONG_FORM = re.compile(
-    r"(?:[A-Z][\w-]*\s+(?:(?:of|for|in|and|via|with|the|to|on)\s+)?){1,8}\(\s*([A-Za-z][\w+-]*)\s*\)"
-)
-_LF_WORD = re.compile(r"[\w-]+|[,:;()]")
-_FUNCTION_WORDS = frozenset(
-    "a an the and or novel new called named termed dubbed we propose introduce , : ; ( )".split()
-)
-
-
-def _mask_expansions(sent: str) -> str:
-    """Blank multi-word parentheses and the long forms in front of "(ACRONYM)", keeping offsets.
-
-    "RObust Preference Optimization (ROPO)" -> only "ROPO" is left to be a name;
-    "SAIL-VL ( ScAlable Vision Language ...)" -> only "SAIL-VL".
-    """
-    if "(" not in sent:
-        return sent
-    sent = _MULTIWORD_PAREN.sub(lambda m: " " * len(m.group()), sent)
-    chars: list[str] | None = None
-    for m in _PAREN_ACRONYM.finditer(sent):
-        n_caps = max(2, sum(c.isupper() for c in m.group(1)))
-        words = list(_LF_WORD.finditer(sent, max(0, m.start() - 120), m.start()))
-        for w in reversed(words[-n_caps - 1 :]):
-            if w.group().lower() in _FUNCTION_WORDS:
-                break
-            if chars is None:
-                chars = list(sent)
-            chars[w.start() : w.end()] = " " * (w.end() - w.start())
-    return sent if chars is None else "".join(chars)
-
-
-def _strip_glued(token: str) -> str:
-    m = _GLUED.match(token)
-    return m.group(1) if m else token
-
-
-def _background_acronyms(sentences: list[tuple[int, str, list[re.Match[str]]]]) -> set[str]:
-    """Acronyms defined in parentheses in sentences without an introduction cue."""
-    out: set[str] = set()
-    for _, sent, cues in sentences:
-        if cues or "(" not in sent or _PASSIVE.search(sent):
-            continue
-        out.update(m.group(1) for m in _PAREN_ACRONYM.finditer(sent))
-    return out
-
-
-def _at_word_start(text: str, i: int) -> bool:
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
-
-
-def _cues(sent: str) -> list[re.Match[str]]:
-    """Introduction cues in a sentence ("we propose", "this paper introduces", "by proposing")."""
-    out = []
-    for m in _CUE_VERB.finditer(sent):
-        if not _at_word_start(sent, m.start()):
-            continue
-        if m.group().lower() in _CUE_GERUNDS or _CUE_SUBJECT.search(
-            sent, max(0, m.start() - 40), m.start()
-        ):
-            out.append(m)
-    return out
-
-
-# rule 7: an introducer of the paper's own parts, a name in the list, the text between two names
-_PARTS_HINT = re.compile(r"\b(?:two|three|four|five|several)\b")
-_PARTS_LIST = re.compile(
-    r"\b(?:two|three|four|five|several)\s+(?:[\w-]+\s+){0,3}?(?:components|modules|sub-?modules|"
-    r"methods|strategies|techniques|mechanisms|stages|designs|blocks|innovations|technologies|"
-    r"losses|parts)\s*(?::|,?\s+namely|\s[-–—]|,\s+i\.e\.,?)\s*"
-)
-_OWN_SUBJECT = re.compile(r"\b(?:[Oo]ur|[Ww]e|proposed|consists?|comprises?|combines?|composed)\b")
-# (the whole capitalised run; one followed by its acronym gives the acronym: "Stochastic Local
-# Texture Masking (SLTM)" -> SLTM)
-_LISTED_NAME = re.compile(
-    r"(?:\(?(?:\d|[ivx]{1,3})\)\s*)?(?:(?:[Aa]n?|[Tt]he)\s+)?"
-    r"((?>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}))(?![\w-])(?:\s*\(([\w-]{2,12})\))?"
-)
-# a description of the previous item ("designed for the effective extraction of features"), then
-# ", " or "and" before the next: no sentence or clause break
-_ITEM_GAP = re.compile(r"[^.;:]{0,140}?(?:,|\band)\s*(?:\(?(?:\d|[ivx]{1,3})\)\s*)?", re.S)
-
-
-def _acceptable(name: str, v: Vocab) -> bool:
-    return (
-        len(name) >= 2
-        and not v.is_generic(name)
-        and v.known(name) is None
-        and name not in v.benchmarks
-    )
-
-
-@lru_cache(maxsize=16384)
-def proposals_for(text: str, title: str | None = None) -> tuple[Proposal, ...]:
-    """:func:`find_proposed`, cached.
-
-    The methods and benchmarks stages both need it, and a build runs them one after the other
-    over the same abstracts.
-    """
-    return tuple(find_proposed(text, title))
-
-
-def find_proposed(text: str, title: str | None = None) -> list[Proposal]:
-    """Proposed names in a markup-free ``text``, in order of first detection."""
-    v = vocab()
-    sents = [(s0, sent, _cues(sent)) for s0, sent in sentences(text)]
-    background = _background_acronyms(sents)
-    found: dict[str, Proposal] = {}
-
-    def add(name: str, start: int, end: int, before: str) -> None:
-        """Record a proposal; ``before`` is the text between its cue and the name."""
-        name = name.rstrip(".")
-        if name in found or not _acceptable(name, v):
-            return
-        glued = text[start:end] != name and _GLUED.match(text[start:end]) is not None
-        dataset = glued or bool(
-            _DATASET_NOUN.search(before[-60:]) or _DATASET_AFTER.match(text, end)
-        )
-        found[name] = Proposal(name, start, start + len(name), dataset)
-
-    for s0, sent, cues in sents:
-        masked = _mask_expansions(sent) if cues else sent
-        if cues and ("http" in masked or "www." in masked):  # a link is not a name
-            masked = _LINK.sub(lambda m: " " * len(m.group()), masked)
-        # the long forms of acronyms this sentence defines: within a region their acronym is the
-        # name ("a self-supervised LOCation and Identity tracking system (Loci)": not LOCation)
-        sent_longs = (
-            [(c.start, c.end) for c in acronym_definitions(sent, 0) if c.kind == "longform"]
-            if cues
-            else []
-        )
-        # 1. introduction cue -> region
-        for cue in cues:
-            rstart = cue.end()
-            if masked.startswith(" to ", rstart):
-                continue  # "we propose to employ Optimal Transport (OT)": an action, not a name
-            stop = _REGION_END.search(masked, rstart + 1)
-            while stop and _OWN_PRINCIPLE.match(sent, stop.end()):
-                stop = _REGION_END.search(masked, stop.end())
-            rend = stop.start() if stop else len(sent)
-            region = masked[rstart:rend]
-            longs = [(a, b) for a, b in sent_longs if rstart <= a and b <= rend]
-            first = True
-            for tm in _TOKEN.finditer(region):
-                tok = tm.group()
-                abs_start = s0 + rstart + tm.start()
-                in_paren = region[max(0, tm.start() - 2) : tm.start()].rstrip().endswith("(")
-                if not in_paren and any(a <= rstart + tm.start() < b for a, b in longs):
-                    first = False
-                    continue
-                name = _strip_glued(tok)
-                after = region[tm.end() :] + sent[rend:]
-                if _GROUP_ARG.match(after):
-                    first = False
-                    continue  # SE(3), SO(3): a group, not a name the paper coins
-                if name_shaped(name):
-                    if not in_paren and name in background:
-                        first = False
-                        continue
-                    add(name, abs_start, abs_start + len(tok), region[: tm.start()])
-                    if (
-                        name in found
-                        and _APPOSITIVE.match(after)
-                        and not after.lstrip().startswith("(")
-                    ):
-                        break
-                elif (
-                    first
-                    and _CAPWORD.match(tok)
-                    and tok not in v.common
-                    and _APPOSITIVE.match(after)
-                ):
-                    add(tok, abs_start, abs_start + len(tok), region[: tm.start()])
-                    break
-                if tok.lower() not in ("a", "an", "the", "novel", "new", "two", "three"):
-                    first = False
-        # 2. naming cue: "called X", "called Long Form Name (ACR)"
-        for nm in _NAMING.finditer(sent):
-            if not _at_word_start(sent, nm.start()):
-                continue
-            if _NOT_NEW.search(sent[max(0, nm.start() - 80) : nm.start()]):
-                continue
-            lf = _LONG_FORM.match(sent, nm.end())
-            if lf:
-                add(
-                    lf.group(1),
-                    s0 + lf.start(1),
-                    s0 + lf.end(1),
-                    sent[max(0, nm.start() - 40) : nm.start()],
-                )
-                continue
-            tm = _TOKEN.match(sent, nm.end())
-            if not tm or re.match(r"\s+[A-Z]", sent[tm.end() :]):
-                continue  # a multi-word title-case phrase without an acronym is not a name
-            if name_shaped(tm.group()) or (
-                _CAPWORD.match(tm.group()) and tm.group() not in v.common
-            ):
-                add(
-                    _strip_glued(tm.group()),
-                    s0 + tm.start(),
-                    s0 + tm.end(),
-                    sent[max(0, nm.start() - 40) : nm.start()],
-                )
-        # 3. passive cue: acronyms / names before "is proposed"
-        for pm in (
-            _PASSIVE.finditer(sent)
-            if "ed" in sent
-            and (
-                "proposed" in sent
-                or "introduced" in sent
-                or "presented" in sent
-                or "developed" in sent
-            )
-            else ()
-        ):
-            head = sent[: pm.start()]
-            if re.match(
-                r"\s*(?:Recent|Previous|Existing|Many|Various|Several|Prior|Numerous|Some)\b", head
-            ):
-                continue
-            for am in _PAREN_ACRONYM.finditer(head):
-                if name_shaped(am.group(1)):
-                    add(
-                        am.group(1),
-                        s0 + am.start(1),
-                        s0 + am.end(1),
-                        head[max(0, am.start() - 60) : am.start()],
-                    )
-        # 4. appositive "X, a novel ..."
-        if "novel" in sent or "new" in sent:
-            for nm in _NOVEL_AFTER.finditer(sent):
-                if name_shaped(nm.group(1)) and nm.group(1) not in background:
-                    add(nm.group(1), s0 + nm.start(1), s0 + nm.end(1), "")
-        # 7. listed parts: "two key components: (1) Heterogeneous Graph Construction and (2) ...",
-        # "two novel methods - Latent Grouping and Latent Selecting": the capitalised names the
-        # paper gives its own parts (each after the introducer or after ", " / "and" that ends the
-        # previous item's description)
-        lm = _PARTS_LIST.search(sent) if _PARTS_HINT.search(sent) else None
-        if lm and (cues or _OWN_SUBJECT.search(sent)):
-            prev = lm.end()
-            for im in _LISTED_NAME.finditer(sent, lm.end()):
-                gap = sent[prev : im.start()]
-                if gap.strip() and not _ITEM_GAP.fullmatch(gap):
-                    break
-                g = 2 if im.group(2) and name_shaped(im.group(2)) else 1
-                add(im.group(g), s0 + im.start(g), s0 + im.end(g), sent[: im.start(1)])
-                prev = im.end()
-    # 6. title prefix
-    if title:
-        m = _TITLE_NAME.match(title)
-        if m and name_shaped(m.group(1)):
-            i = find_word(text, m.group(1))
-            if i >= 0:
-                add(m.group(1), i, i + len(m.group(1)), "")
-    return sorted(found.values(), key=lambda p: p.start)
-
-
-def _emphasised(abstract: str) -> list[str]:
-    """Name-shaped tokens wholly inside bold/italic markup in the original abstract."""
-    if not MARKUP_CHARS.intersection(abstract):
-        return []
-    out = []
-    for m in _EMPHASIS.finditer(abstract):
-        tok = next(g for g in m.groups() if g)
-        if name_shaped(tok) and not tok.isdigit():
-            out.append(tok)
-    return out
-
-
-def find_mentioned(text: str) -> list[tuple[str, int, int]]:
-    """Vocabulary names in a markup-free ``text`` as (name, start, end), longest match wins."""
-    v = vocab()
-    spans: list[tuple[int, int, str]] = []
-    chunks = set(ALNUM.findall(text))
-    for i in v.family_filter.candidates(text):
-        fam = v.families[i]
-        spans += [
-            (m.start(), m.end(), m.group())
-            for m in fam.finditer(text)
-            if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-")
-        ]
-    spans += [(s, e, name) for name, s, e in v.fixed.find(text, chunks)]
-    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
-    out: list[tuple[str, int, int]] = []
-    last_end = -1
-    for start, end, name in spans:
-        if start >= last_end:
-            out.append((name, start, end))
-            last_end = end
-    return out
-
-
-def find_word(text: str, word: str, start: int = 0, glued_ok: bool = False) -> int:
-    """Offset of the first whole-word ``word`` in ``text`` at or after ``start``, else -1.
-
-    With ``glued_ok`` an occurrence followed by a lowercase "benchmark"/"dataset"/"corpus"
-    also counts ("MM-Rbenchmark").
-    """
-    i = text.find(word, start)
-    while i >= 0:
-        before = text[i - 1] if i else " "
-        j = i + len(word)
-        after = text[j] if j < len(text) else " "
-        if not (before.isalnum() or before in "_-"):
-            if not (
-                after.isalnum() or after in "_-" or (after == "." and text[j + 1 : j + 2].isalnum())
-            ):
-                return i
-            if glued_ok and text.startswith(("benchmark", "dataset", "corpus"), j):
-                return i
-        i = text.find(word, i + 1)
-    return -1
-
-
-def _first_occurrence(text: str, name: str, default: tuple[int, int]) -> tuple[int, int]:
-    i = find_word(text, name, glued_ok=True)
-    return (i, i + len(name)) if 0 <= i < default[0] else default
-
-
-def emphasised_names(abstract: str) -> tuple[str, ...]:
-    """Name-shaped tokens wholly in bold/italic markup that may be proposed names (rule 5)."""
-    v = vocab()
-    return tuple(tok for tok in _emphasised(abstract) if _acceptable(tok, v))
 
 
 def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
@@ -601,6 +99,4 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
     the recogniser runs here.
     """
-    from extract import names
-
     return rows_from_names(paper.paper_id, names.rows_from_deps(paper, deps))

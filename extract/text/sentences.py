@@ -6,7 +6,8 @@ So "e.g. the", "3.5%" and "1.2.3" do not break, nor does an abbreviation that is
 a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al. (2020)",
 "vs. RoBERTa".
 
-The methods stage reads :func:`sentences`, the metrics stage :func:`sentence_ends` (the
+The name recogniser (:mod:`extract.names`) reads :func:`sentences` and, to end a proposal
+cue's region, :data:`ABBREVIATIONS`; the metrics stage reads :func:`sentence_ends` (the
 benchmark and metric name of a result must be in its sentence) and the scrape repair of
 :mod:`extract.text.normalize` :func:`first_sentence`: all the same rule.
 """
