@@ -66,7 +66,7 @@ from extract.results.patterns import (
     NUMBER,
 )
 from extract.results.reading import (
-    Sentence,
+    read_sentence,
 )
 from extract.results.vocab import (
     benchmark_vocabulary,
@@ -169,7 +169,7 @@ def find_results(
             for n in in_sent:
                 n.kind = None  # a table or a dump, not a sentence reporting results
         elif in_sent:
-            Sentence(text, off, off + len(sent), in_sent, men, v).read()
+            read_sentence(text, off, off + len(sent), in_sent, men, v)
 
     # A paper that introduces a benchmark reports its scores on it when it names no other one
     # ("SLOG ... Transformer models only reach 40.6%").
