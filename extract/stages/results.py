@@ -98,7 +98,7 @@ __all__ = [
 
 TABLE = "results"
 VERSION = "5"
-DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
+DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml", "results_cues.toml")
 
 KINDS = ("score", "delta", "relative", "other")
 MAX_NUMBERS_PER_SENTENCE = 60  # more is a table or a dump pasted into the abstract, not prose
