@@ -36,17 +36,15 @@ from extract.results.patterns import (
     TIME_UNITS,
     TO_ON,
     UNNAMED,
+    C,
 )
 from extract.results.sentence import Sentence
 
 _GAIN_IN = re.compile(
-    rf"{SP}*(?:(?:absolute|relative|average|overall|mean){SP}+)?(?i:{GAIN}){SP}+"
+    rf"{SP}*(?:(?:{C.gain_in}){SP}+)?(?i:{GAIN}){SP}+"
     rf"(?:in|on|of){SP}+(?:the{SP}+|terms{SP}+of{SP}+)?"
 )
-_AFTER_STOP = re.compile(
-    r"[,;:.!?()\d]|\b(?:than|while|whereas|compared|which|that|for|with|by|over|across|and|or|"
-    r"but|on|at|to|from|using|when|where|after|before|as|against|via|respectively)\b"
-)
+_AFTER_STOP = re.compile(rf"[,;:.!?()\d]|\b(?:{C.after_stop})\b")
 
 
 def metric_after(

@@ -31,8 +31,12 @@ from extract.results.patterns import (
     TAIL_GAIN,
     TIME_UNITS,
     TO_SCORE,
+    C,
 )
 from extract.results.sentence import Sentence
+
+# before a duration that is a result, not setup: "in 99 minutes", "takes only 3 hours"
+_TIME_TAKEN = re.compile(rf"(?i:\b(?:{C.time_taken})\s*$)")
 
 
 def read_kinds(s: Sentence, g: Group, head: str, prev_kind: str | None) -> None:
@@ -127,11 +131,7 @@ def mark_setup(s: Sentence, g: Group) -> None:
         ):
             setup = True
         elif last.unit in TIME_UNITS and (
-            re.match(rf"{SP}*(?:or{SP}\w+{SP})?of\b", after)
-            or not re.search(
-                r"(?i:\b(?:in|within|taking|takes|took|only|just|at|requires?|under)\s*$)",
-                before,
-            )
+            re.match(rf"{SP}*(?:or{SP}\w+{SP})?of\b", after) or not _TIME_TAKEN.search(before)
         ):
             setup = True  # "99 minutes of transcribed data"
         elif (

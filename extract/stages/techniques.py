@@ -22,8 +22,9 @@ A strong match in a passing mention is lowered to weak evidence: one that follow
 by", "experiments on", "has been widely used for", "facilitate research on", ... in the same clause
 (a list of names after the cue counts as in it), or that a few words later ends in "baseline(s)"
 ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not
-tag a paper with RNNs; all passing mentions of a tag together count as ONE weak match (they still
-tag a paper that returns to the tag otherwise). Weak matches of two alternatives at one place count
+tag a paper with RNNs (the cues are lists with ids in ``data/techniques_cues.toml``); all passing
+mentions of a tag together count as ONE weak match (they still tag a paper that returns to the tag
+otherwise). Weak matches of two alternatives at one place count
 once. A tag's ``weak_context`` (a regular expression) must occur in the abstract or the title for
 its weak evidence to count: "reasoning" three times tags Chain-of-Thought/Reasoning only in a paper
 about language models, "policy" and "reward" tag Reinforcement learning only with an MDP, a critic,
@@ -52,6 +53,7 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.results.cues import cue_lists
 from extract.text.markup import clean_view
 from extract.text.phrases import (
     NO_GUARD,
@@ -63,7 +65,10 @@ from extract.text.phrases import (
 
 TABLE = "techniques"
 VERSION = "10"
-DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
+DATA_FILES: tuple[str, ...] = ("taxonomy.toml", "techniques_cues.toml")
+# the cue phrases of the passing-mention and own-work patterns, by id
+C = cue_lists("techniques_cues.toml")
+
 
 @dataclass(frozen=True)
 class Technique:
@@ -161,9 +166,9 @@ def _rule_sources(t: Technique) -> list[tuple[bool, bool, str, Guard]]:
     """(strong, case-sensitive, regex, guard) for every alternative of a technique."""
     strong_guards = t.strong_guards or (NO_GUARD,) * len(t.strong)
     weak_guards = t.weak_guards or (NO_GUARD,) * len(t.weak)
-    return [
-        (True, s.startswith("(?-i:"), s, g) for s, g in zip(t.strong, strong_guards)
-    ] + [(False, False, w, g) for w, g in zip(t.weak, weak_guards)]
+    return [(True, s.startswith("(?-i:"), s, g) for s, g in zip(t.strong, strong_guards)] + [
+        (False, False, w, g) for w, g in zip(t.weak, weak_guards)
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -186,23 +191,10 @@ def _compiled() -> _Compiled:
 # ...", "baseline ..."), never "our"/"we"/"this"/"proposed" (the paper's own), no sentence
 # break; checked on the lower-cased text ending where the match starts.
 _PASSING = re.compile(
-    r"(?:\bsuch as|\be\.g\.,?|\bincluding|\bunlike|\bcompared (?:to|with)"
-    r"|\bin contrast to|\bthan|\binstead of|\brather than|\blimitations? of|\bbeyond"
-    r"|\boutperform(?:s|ing|ed)?|\bsurpass(?:es|ing|ed)?|\bbaselines?|\blike"
-    r"|\b(?:has|have) been (?:widely |extensively |commonly |successfully )?(?:used|applied|adopted)"
-    r" (?:for|in|to)"
-    r"|\b(?:facilitate|encourage|inspire|enable|foster) (?:more |further |future )?"
-    r"(?:research|work|studies|progress) (?:to|on|in|into|towards)"
-    r"|\b(?:existing|previous|prior) (?:works?|research|literature|efforts|methods"
-    r"|approaches|studies|solutions)"
-    r"|\bcomparable (?:performance |results )?(?:with|to)|\bon par with|\bcompetitive with"
-    r"|\brival(?:s|ing)?|\bas in"
-    r"|\binspired by|\bexperiments? (?:on|with)"
-    r"|\bwithout(?: any| the need for| requiring| using)?|\brequires? no|\bno need (?:for|of))"
-    r"(?:(?: the| a| an| existing| standard| traditional| conventional| classical| classic"
-    r"| popular| prior| previous| vanilla)?"
-    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w./+-]+){1,4}?[,)]?(?: and| or|,))*"
-    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w.-]+){0,2}[ (]+$"
+    rf"\b(?:{C.passing_cue})"
+    rf"(?:(?: (?:{C.passing_determiner}))?"
+    rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w./+-]+){{1,4}}?[,)]?(?: and| or|,))*"
+    rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w.-]+){{0,2}}[ (]+$"
 )
 _PASSING_WINDOW = 100
 
@@ -217,9 +209,7 @@ _SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)(?<!al)[.!?]\s+")
 # (at most three words between, none a verb of the paper's own result: "our diffusion model
 # outperforms baselines" is not one)
 _BASELINE_AFTER = re.compile(
-    r"(?:[ -]+(?!(?:outperform|surpass|over|beat|exceed|achiev|improv|than|with|against|to"
-    r"|versus|vs|establish|provid|present|report|introduc|propos|set)\w*\b)\w+){0,3}?"
-    r"[ -]+baselines?\b"
+    rf"(?:[ -]+(?!(?:{C.baseline_after})\w*\b)\w+){{0,3}}?[ -]+baselines?\b"
 )
 
 
@@ -253,8 +243,11 @@ def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tupl
 def _rule_spans(
     r: _Rule, text: str, lower: str, same: bool, first_only: bool
 ) -> list[tuple[int, int]]:
-    """Spans of rule ``r`` in ``text``: cased patterns on the text, the others on its lower-cased
-    copy when that kept offsets, else the slow case-insensitive pattern on the text."""
+    """Spans of rule ``r`` in ``text``.
+
+    Cased patterns run on the text, the others on its lower-cased copy when that kept offsets,
+    else the slow case-insensitive pattern runs on the text.
+    """
     if r.cased:
         return _matches(r.fast, text, first_only)
     if same:
@@ -321,9 +314,7 @@ def confidence(ev: Evidence) -> float:
 
 
 # The paper's own work in a sentence: we/our, this paper/work/study, (the) proposed, novel.
-_OWN = re.compile(
-    r"\b(?:we|our|ours|this (?:paper|work|study|article)|here|the proposed|a novel|novel)\b"
-)
+_OWN = re.compile(rf"\b(?:{C.own_sentence})\b")
 
 
 def in_own_sentence(text: str, ev: Evidence) -> bool:
