@@ -46,8 +46,10 @@ from weak evidence alone scores as one piece. Rows under :data:`MIN_CONFIDENCE` 
 
 from __future__ import annotations
 
+import bisect
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -62,6 +64,7 @@ from extract.text.phrases import (
     declared_guard,
     literal_guard,
 )
+from extract.text.sentences import sentences
 
 TABLE = "techniques"
 VERSION = "10"
@@ -199,12 +202,6 @@ _PASSING = re.compile(
 _PASSING_WINDOW = 100
 
 
-# the end of the previous sentence: ". " not after "e.g"/"i.e"/"etc"/"vs"/"al" (a cue in one
-# sentence does not reach into the next: "... compared to prior methods. Applying knowledge
-# distillation ...")
-_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)(?<!al)[.!?]\s+")
-
-
 # a match followed by "baseline(s)" in a few words ("over current GNN and LLM-based baselines")
 # (at most three words between, none a verb of the paper's own result: "our diffusion model
 # outperforms baselines" is not one)
@@ -213,15 +210,25 @@ _BASELINE_AFTER = re.compile(
 )
 
 
-def _passing(lower: str, start: int, end: int | None = None) -> bool:
-    """Whether the match at ``start`` (ending at ``end``) is a passing mention."""
+def _sentence_starts(text: str) -> list[int]:
+    """Where each sentence of ``text`` starts (:func:`extract.text.sentences.sentences`)."""
+    return [off for off, _ in sentences(text)]
+
+
+def _passing(lower: str, start: int, end: int | None = None, starts: Sequence[int] = ()) -> bool:
+    """Whether the match at ``start`` (ending at ``end``) is a passing mention.
+
+    ``starts``: the sentence starts of the text (:func:`_sentence_starts`); a cue in one sentence
+    does not reach into the next ("... compared to prior methods. Applying knowledge
+    distillation ...").
+    """
     if end is not None and _BASELINE_AFTER.match(lower, end):
         return True
-    window = lower[max(0, start - _PASSING_WINDOW) : start]
-    ends = list(_SENTENCE_END.finditer(window))
-    if ends:
-        window = window[ends[-1].end() :]
-    return _PASSING.search(window) is not None
+    lo = max(0, start - _PASSING_WINDOW)
+    k = bisect.bisect_right(starts, start) - 1
+    if k >= 0:
+        lo = max(lo, starts[k])
+    return _PASSING.search(lower, lo, start) is not None
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
@@ -324,16 +331,16 @@ def in_own_sentence(text: str, ev: Evidence) -> bool:
     (it did not separate correct from wrong tags on dev).
     """
     lower = text.lower()
-    return any(_OWN.search(_sentence(lower, s)) for s, _ in ev.strong)
+    starts = _sentence_starts(text)
+    return any(_OWN.search(_sentence(lower, s, starts)) for s, _ in ev.strong)
 
 
-def _sentence(lower: str, start: int) -> str:
-    """The sentence of ``lower`` around ``start`` (same end rule as a passing cue)."""
-    head = lower[max(0, start - 400) : start]
-    ends = list(_SENTENCE_END.finditer(head))
-    left = head[ends[-1].end() :] if ends else head
-    m = _SENTENCE_END.search(lower, start, start + 400)
-    return left + lower[start : m.start() if m else start + 400]
+def _sentence(lower: str, start: int, starts: Sequence[int]) -> str:
+    """The sentence of ``lower`` holding ``start``, given the sentence starts of the text."""
+    k = bisect.bisect_right(starts, start)
+    lo = starts[k - 1] if k else 0
+    hi = starts[k] if k < len(starts) else len(lower)
+    return lower[lo:hi]
 
 
 def _title_hits(c: _Compiled, title: str) -> set[int]:
@@ -360,6 +367,7 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
     evs: dict[int, Evidence] = {}
+    starts: list[int] | None = None  # sentence starts, found when a strong match needs them
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         spans = _rule_spans(r, text, lower, same, False)
@@ -367,8 +375,10 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
             continue
         ev = evs.setdefault(r.index, Evidence([], set()))
         if r.strong:
+            if starts is None:
+                starts = _sentence_starts(text)
             for sp in spans:
-                if not _passing(lower, *sp):
+                if not _passing(lower, *sp, starts):
                     ev.strong.append(sp)
                 elif ev.passing is None or sp < ev.passing:
                     ev.passing = sp
