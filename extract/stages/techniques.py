@@ -189,6 +189,41 @@ def _compiled() -> _Compiled:
     return _Compiled(techniques, tuple(rules), Prefilter(guards))
 
 
+def rule_labels(text: str | None = None) -> list[tuple[str, str, str]]:
+    """(tag, kind, alternative) of every taxonomy rule, in the order the stage compiles them.
+
+    ``kind`` is ``phrases``, ``acronyms``, ``tokens`` or ``weak``; ``alternative`` is the text
+    written in the taxonomy (the pattern of a ``{ pattern, key }`` entry). Together they are the
+    rule's id (``benchmarks/rule_report.py``, ``scripts/taxonomy_counts.py``).
+    """
+    data = tomllib.loads(
+        text if text is not None else (DATA_DIR / "taxonomy.toml").read_text(encoding="utf-8")
+    )
+    out = []
+    for e in data.get("technique", []):
+        for kind in ("phrases", "acronyms", "tokens", "weak"):
+            for item in e.get(kind, []):
+                out.append((e["tag"], kind, item if isinstance(item, str) else item["pattern"]))
+    return out
+
+
+def first_rule_spans(text: str) -> dict[int, tuple[int, int]]:
+    """The first match of every taxonomy rule in ``text``, by rule index (:func:`rule_labels`).
+
+    Matched as the stage matches them (prefilter, case, word start), before passing mentions,
+    ``min_weak``, ``min_strong`` and contexts are weighed.
+    """
+    c = _compiled()
+    lower = text.lower()
+    same = len(lower) == len(text)
+    out = {}
+    for rule_index in c.prefilter.candidates(lower):
+        spans = _rule_spans(c.rules[rule_index], text, lower, same, True)
+        if spans:
+            out[rule_index] = spans[0]
+    return out
+
+
 # A cue that makes the names listed after it a passing mention, then the list up to the match:
 # words, commas, "and"/"or", parentheses, at most two words right before the match ("the popular
 # ...", "baseline ..."), never "our"/"we"/"this"/"proposed" (the paper's own), no sentence
