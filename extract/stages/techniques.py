@@ -228,12 +228,20 @@ def first_rule_spans(text: str) -> dict[int, tuple[int, int]]:
 # words, commas, "and"/"or", parentheses, at most two words right before the match ("the popular
 # ...", "baseline ..."), never "our"/"we"/"this"/"proposed" (the paper's own), no sentence
 # break; checked on the lower-cased text ending where the match starts.
-_PASSING = re.compile(
-    rf"\b(?:{C.passing_cue})"
-    rf"(?:(?: (?:{C.passing_determiner}))?"
-    rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w./+-]+){{1,4}}?[,)]?(?: and| or|,))*"
-    rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w.-]+){{0,2}}[ (]+$"
-)
+def passing_pattern(cues: str = C.passing_cue) -> re.Pattern[str]:
+    """The passing-mention pattern for the cue alternation ``cues`` (all cues by default).
+
+    ``benchmarks/rule_report.py`` builds it for one cue at a time to measure each.
+    """
+    return re.compile(
+        rf"\b(?:{cues})"
+        rf"(?:(?: (?:{C.passing_determiner}))?"
+        rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w./+-]+){{1,4}}?[,)]?(?: and| or|,))*"
+        rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w.-]+){{0,2}}[ (]+$"
+    )
+
+
+_PASSING = passing_pattern()
 _PASSING_WINDOW = 100
 
 
@@ -259,11 +267,17 @@ def _passing(lower: str, start: int, end: int | None = None, starts: Sequence[in
     """
     if end is not None and _BASELINE_AFTER.match(lower, end):
         return True
+    return _PASSING.search(lower, passing_window_start(start, starts), start) is not None
+
+
+def passing_window_start(start: int, starts: Sequence[int]) -> int:
+    """Where the window a passing cue is looked for in, before a match at ``start``, begins.
+
+    At most :data:`_PASSING_WINDOW` characters back, and not before the sentence's start.
+    """
     lo = max(0, start - _PASSING_WINDOW)
     k = bisect.bisect_right(starts, start) - 1
-    if k >= 0:
-        lo = max(lo, starts[k])
-    return _PASSING.search(lower, lo, start) is not None
+    return max(lo, starts[k]) if k >= 0 else lo
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
