@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -250,3 +251,98 @@ def test_no_spelling_names_two_things_across_the_vocabularies():
         if len({c for _, c in v}) > 1 and len({kind for kind, _ in v}) > 1
     }
     assert clashes == {}
+
+
+# --- taxonomy phrases used by the corpus --------------------------------------------------------
+
+CORPORA = ROOT.parent / "shared" / "corpora"
+COUNTS = DATA_DIR / "taxonomy_counts.tsv"
+
+
+def _taxonomy_counts() -> dict[tuple[str, str, str], int]:
+    """(tag, kind, alternative) -> corpus abstracts, as scripts/taxonomy_counts.py wrote them."""
+    out = {}
+    for line in COUNTS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or line.startswith("tag\t"):
+            continue
+        tag, kind, alt, n = line.split("\t")
+        out[(tag, kind, alt)] = int(n)
+    return out
+
+
+def _general() -> dict[tuple[str, str], str]:
+    return {(g["tag"], g["alternative"]): g.get("reason", "")
+            for g in _toml("taxonomy.toml").get("general", [])}
+
+
+def test_taxonomy_counts_file_has_one_row_per_alternative():
+    """A phrase added to (or dropped from) the taxonomy needs scripts/taxonomy_counts.py rerun."""
+    assert set(_taxonomy_counts()) == set(techniques.rule_labels())
+
+
+def test_every_taxonomy_phrase_is_in_two_corpus_abstracts_or_a_general_fact():
+    counts, general = _taxonomy_counts(), _general()
+    rare = [(tag, alt) for (tag, _, alt), n in counts.items() if n < 2]
+    unmarked = [r for r in rare if len(general.get(r, "").strip()) < 20]
+    assert not unmarked, f"in < 2 corpus abstracts and not marked general with a reason: {unmarked}"
+    # a mark is for a rare phrase that stays: one the corpus uses, or one gone, is stale
+    assert set(general) <= set(rare), set(general) - set(rare)
+
+
+def test_the_eight_seed_fitted_phrases_are_gone():
+    alts = {alt for _, _, alt in techniques.rule_labels()}
+    for phrase in ("sink token", "jury-based", "RAG security", "attack tasks", "data weights",
+                   "human evaluation method", "ranking of LLMs", "visual thinking"):
+        assert phrase not in alts
+
+
+def test_general_marks_are_parsed_by_the_taxonomy_format():
+    text = """
+[[technique]]
+tag = "X"
+theme = "T"
+phrases = ['rare thing']
+
+[[general]]
+tag = "X"
+alternative = "rare thing"
+reason = "a widely known name"
+"""
+    assert techniques.rule_labels(text) == [("X", "phrases", "rare thing")]
+    assert [t.tag for t in techniques.load_taxonomy(text)] == ["X"]
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason="needs ../shared/corpora")
+def test_taxonomy_counts_are_current_on_the_corpora():
+    """Re-count every 25th alternative on the corpora: the shipped counts are not stale."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from taxonomy_counts import corpus_texts
+
+    c = techniques._compiled()
+    labels = techniques.rule_labels()
+    sample = list(range(0, len(labels), 25))
+    found = dict.fromkeys(sample, 0)
+    for text in corpus_texts(CORPORA):
+        lower = text.lower()
+        same = len(lower) == len(text)
+        for i in sample:
+            if techniques._rule_spans(c.rules[i], text, lower, same, True):
+                found[i] += 1
+    shipped = _taxonomy_counts()
+    assert {labels[i]: found[i] for i in sample} == {labels[i]: shipped[labels[i]] for i in sample}
+
+
+def test_cue_files_have_unique_ids_and_every_cue_is_used():
+    from extract.results.cues import cue_entries
+
+    for name, sources in (("results_cues.toml", "extract/results/*.py"),
+                          ("techniques_cues.toml", "extract/stages/techniques.py"),
+                          ("metrics_cues.toml", "extract/stages/metrics.py"),
+                          ("sizes_cues.toml", "extract/stages/sizes.py")):
+        code = "".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.glob(sources)))
+        ids = [c["id"] for c in cue_entries(name)]
+        assert len(ids) == len(set(ids)), name
+        for c in cue_entries(name):
+            assert c["alternatives"], c["id"]
+            assert re.search(rf"\bC\.{c['id']}\b", code), f"{name}: cue {c['id']} is not used"
+            re.compile("(?:" + "|".join(c["alternatives"]).replace("{SP}", " ") + ")")

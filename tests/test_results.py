@@ -563,3 +563,37 @@ def test_one_more_gain_and_a_new_measure():
         (65.8, "score", None),
         (25.3, "score", None),
     ]
+
+
+def test_results_package_modules_are_small_and_import_only_downward():
+    """reading.py was split by job (grouping, sentence, kind, attachment, settings): no module
+    over 700 lines, no import cycle, function-level imports included."""
+    import ast
+    from pathlib import Path
+
+    pkg = Path(__file__).resolve().parents[1] / "extract" / "results"
+    graph: dict[str, set[str]] = {}
+    for path in pkg.glob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        assert len(src.splitlines()) <= 700, path.name
+        deps = set()
+        for node in ast.walk(ast.parse(src)):
+            module = getattr(node, "module", None) or ""
+            if isinstance(node, ast.ImportFrom) and module.startswith("extract.results."):
+                deps.add(module.rsplit(".", 1)[1])
+        graph[path.stem] = deps
+    assert {"grouping", "sentence", "kind", "attachment", "settings", "reading"} <= set(graph)
+    done: set[str] = set()
+
+    def visit(mod: str, path: tuple[str, ...]) -> None:
+        assert mod not in path, " -> ".join((*path, mod))
+        if mod in done:
+            return
+        for dep in graph.get(mod, ()):
+            visit(dep, (*path, mod))
+        done.add(mod)
+
+    for mod in graph:
+        visit(mod, ())
+    # the steps read a shared Sentence and never the module that runs them
+    assert all("reading" not in deps for deps in graph.values())

@@ -812,3 +812,59 @@ def test_camera_calibration_is_not_model_calibration():
         "optimizes camera intrinsics through classical Gauss-Newton steps."
     )
     assert "Calibration/Uncertainty" not in _tags(text)
+
+
+# paperlists/acl2022.json record 793 (RoCBert), the first three sentences
+ROCBERT = (
+    "Large-scale pretrained language models have achieved SOTA results on NLP tasks. However, "
+    "they have been shown vulnerable to adversarial attacks especially for logographic languages "
+    "like Chinese. In this work, we propose RoCBert: a pretrained Chinese Bert that is robust to "
+    "various forms of adversarial attacks like word perturbation, synonyms, typos, etc. It is "
+    "pretrained with the contrastive learning objective which maximizes the label consistency "
+    "under different synthesized adversarial examples."
+)
+
+
+def test_sentences_are_the_one_splitters():
+    """"etc. It" ends a sentence (extract.text.sentences): the "we propose" before it is not in
+    the sentence of "synthesized adversarial examples", and the cue "like" does not reach it."""
+    lower = ROCBERT.lower()
+    starts = techniques._sentence_starts(ROCBERT)
+    at = lower.index("synthesized")
+    assert techniques._sentence(lower, at, starts).startswith("it is pretrained")
+    at = lower.index("pretrained with")  # 6 characters into its sentence
+    assert techniques.passing_window_start(at, starts) == lower.index("it is pretrained")
+    # "like Chinese": the cue and the name in one sentence
+    assert techniques._passing(lower, lower.index("chinese"), None, starts)
+
+
+def _rule_report():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "rule_report.py"
+    spec = importlib.util.spec_from_file_location("rule_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rule_report_counts_each_rule_and_passing_cue():
+    rr = _rule_report()
+    gold = ["Preference alignment", "Quantization"]  # QDPO: quantized LLMs, preference alignment
+    counts = rr.rule_counts([{"text": QDPO, "title": QDPO_TITLE, "gold": {"techniques": gold}}])
+    tax = counts["taxonomy"]
+    fired = {rid: c for rid, c in tax.items() if c[0]}
+    # every rule id is listed, the ones that fire once each
+    assert len(tax) == len(techniques.rule_labels())
+    assert all(c[0] == 1 and c[1] + c[2] == 1 for c in fired.values())
+    right = {rid.split(" | ")[0] for rid, c in fired.items() if c[1]}
+    wrong = {rid.split(" | ")[0] for rid, c in fired.items() if c[2]}
+    assert right == {"Preference alignment", "Quantization"}
+    assert {"Instruction tuning/SFT", "Distillation"} <= wrong
+    # "such as instruction tuning and reinforcement learning": both lowered rightly (not gold);
+    # "compared to established PTQ": lowered, moot (Quantization is tagged from other mentions)
+    passing = counts["passing"]
+    assert passing["passing_cue:such as"] == [2, 2, 0, 0]
+    assert passing["passing_cue:compared (?:to|with)"] == [1, 0, 0, 1]
+    assert rr.report(passing, 1, "fires", None, "moot")[-1].endswith("= 1.000")

@@ -11,8 +11,10 @@ data or parameters used ("10% of the training data"), dimensions and hardware ("
 Each row gets the qualifier right before the number ("up to", "over", "about", ...), the metric
 named right after it or nearest before it in the sentence (``data/metric_aliases.toml``) and the
 benchmark named in the same sentence (from ``extract.benchmarks``). Units, qualifiers and
-multiplier words are in ``data/units.toml``. All patterns are bounded and are applied once to
-the abstract or to short windows, so time is linear in the length of the text.
+multiplier words are in ``data/units.toml``; the word lists of the setup and count patterns in
+``data/metrics_cues.toml`` (ids per list, :mod:`extract.results.cues`). All patterns are
+bounded and are applied once to the abstract or to short windows, so time is linear in the
+length of the text.
 """
 
 from __future__ import annotations
@@ -26,14 +28,22 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.results.cues import cue_lists
 from extract.stages import benchmarks
 from extract.text.sentences import sentence_ends
 
 TABLE = "metrics"
 VERSION = "3"
-DATA_FILES: tuple[str, ...] = ("units.toml", "metric_aliases.toml", *benchmarks.DATA_FILES)
+DATA_FILES: tuple[str, ...] = (
+    "units.toml",
+    "metric_aliases.toml",
+    "metrics_cues.toml",
+    *benchmarks.DATA_FILES,
+)
 
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
+# the word lists of the setup and count patterns, by id (``data/metrics_cues.toml``)
+C = cue_lists("metrics_cues.toml", SP=_SP)
 _AFTER_WORDS = 24  # characters after a unit in which a metric name counts as "right after"
 _BEFORE_CHARS = 160  # how far back in the sentence a metric name may be
 _CUTOFF = re.compile(r"@\d{1,3}\Z")
@@ -130,10 +140,7 @@ def _patterns() -> dict[str, re.Pattern]:
         "score_after": re.compile(rf"{_SP}{score}"),
         "score_gain": re.compile(rf"{_SP}{score}{_SP}(?i:{gains})\b"),
         # A word after a bare number that makes it a count of things, not a score.
-        "noun_after": re.compile(
-            rf"{_SP}(?!(?i:on|in|and|or|vs|versus|compared|while|with|for|at|across|over|than|to"
-            rf"|which|when|from|against|respectively|average|overall)\b)[A-Za-z]"
-        ),
+        "noun_after": re.compile(rf"{_SP}(?!(?i:{C.not_a_count_noun})\b)[A-Za-z]"),
         "out_of": re.compile(rf"{_SP}out{_SP}of{_SP}(?:\d{{1,9}}|(?i:{words}))\b"),
         # "2-4x", "15-20%", "1.88 2.94x": a bare number before a number with a unit.
         "range_to": re.compile(rf"(?:{_SP}?[-–—~]{_SP}?|{_SP}to{_SP}|{_SP})(?=\d)"),
@@ -143,14 +150,12 @@ def _patterns() -> dict[str, re.Pattern]:
         ),
         # Setup numbers: "rank = 50\%", "sparsity of 50%", "10% of the training data".
         "setup_before": re.compile(
-            r"(?:=|(?<![A-Za-z])(?=[bdkmprst])(?i:\brank|\bratio|\bsparsity|\bdensity|\bbudget|\bthreshold|\bdropout|\bmasking"
-            r"|\bmask rate|\bset to|\bp\s?=|\bk\s?=|\btop))[\s$*(]{0,4}(?:of[\s$*]{1,3})?(?=\d)"
+            rf"(?:=|(?<![A-Za-z])(?=[bdkmprst])(?i:\b(?:{C.setup_before})))"
+            r"[\s$*(]{0,4}(?:of[\s$*]{1,3})?(?=\d)"
         ),
         "setup_after": re.compile(
-            rf"[\s$*]{{0,4}}(?i:sparsity|density|of{_SP}(?:the{_SP})?(?:(?:training|labeled|labelled"
-            rf"|annotated|available|original|full|total){_SP})?(?:data|dataset|datasets|training"
-            rf"|parameters|params|dimensions?|labels|annotations|vocabulary|layers|heads|weights"
-            rf"|neurons|samples|examples|corpus)\b)"
+            rf"[\s$*]{{0,4}}(?i:sparsity|density|of{_SP}(?:the{_SP})?"
+            rf"(?:(?:{C.setup_after_adjective}){_SP})?(?:{C.setup_after_noun})\b)"
         ),
         "qualifier": re.compile(
             rf"(?<![A-Za-z])(?=[A-Za-z~∼≈<>≥≤&$\\])(?:{qual_alt})"

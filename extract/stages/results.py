@@ -66,7 +66,7 @@ from extract.results.patterns import (
     NUMBER,
 )
 from extract.results.reading import (
-    Sentence,
+    read_sentence,
 )
 from extract.results.vocab import (
     benchmark_vocabulary,
@@ -98,7 +98,7 @@ __all__ = [
 
 TABLE = "results"
 VERSION = "5"
-DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml")
+DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml", "results_cues.toml")
 
 KINDS = ("score", "delta", "relative", "other")
 MAX_NUMBERS_PER_SENTENCE = 60  # more is a table or a dump pasted into the abstract, not prose
@@ -169,7 +169,7 @@ def find_results(
             for n in in_sent:
                 n.kind = None  # a table or a dump, not a sentence reporting results
         elif in_sent:
-            Sentence(text, off, off + len(sent), in_sent, men, v).read()
+            read_sentence(text, off, off + len(sent), in_sent, men, v)
 
     # A paper that introduces a benchmark reports its scores on it when it names no other one
     # ("SLOG ... Transformer models only reach 40.6%").

@@ -27,7 +27,8 @@ million votes") or a ``$`` precedes it. A list shares the verdict of the next de
 after it ("2B and 8B parameters"), or of a cue before its first member; bare numbers listed
 before a size take its magnitude ("7, 13 and 70B", "7-13B").
 
-Vocabulary lives in ``data/units.toml`` (section ``[sizes]``). Every pattern is a bounded
+Vocabulary lives in ``data/units.toml`` (section ``[sizes]``), the word lists of the cue and
+data-name patterns in ``data/sizes_cues.toml`` (ids per list). Every pattern is a bounded
 regex applied once to the abstract or to a short window, so time is linear in the length of
 the text.
 """
@@ -41,6 +42,7 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.results.cues import cue_lists
 
 TABLE = "model_sizes"
 VERSION = "4"
@@ -50,8 +52,11 @@ DATA_FILES: tuple[str, ...] = (
     "name_types.toml",
     "methods_vocab.toml",
     "benchmarks_vocab.toml",
+    "sizes_cues.toml",
 )
 
+# the word lists of the cue and data-name patterns, by id (``data/sizes_cues.toml``)
+C = cue_lists("sizes_cues.toml")
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
 _NUM = r"(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,7})(?:\.\d{1,6})?"
 _WINDOW = 48  # characters looked at after a size for the deciding noun
@@ -131,8 +136,7 @@ def _patterns() -> dict[str, re.Pattern]:
         # A cue right before a size: "parameter scales of", "model size (", "token scale:".
         "cue": re.compile(
             r"(?P<before>[A-Za-z]+\s)?(?P<cue>[A-Za-z]+)"
-            r"(?:\s|[:(~≈∼]|\b(?:of|from|ranging|range|ranges|between|up\sto|about|around|"
-            r"approximately|roughly|only|just|e\.g\.|i\.e\.)\b){1,6}\Z"
+            rf"(?:\s|[:(~≈∼]|\b(?:{C.cue_glue})\b){{1,6}}\Z"
         ),
         # Bare numbers listed before a size take its magnitude: "7, 13 and 70B", "7-13B".
         "bare_list": re.compile(
@@ -189,23 +193,19 @@ def _magnitude(letter: str, v: dict) -> float:
     return mags[letter.upper()] if len(letter) == 1 else mags[letter.lower()]
 
 
-_DATA_NOUNS = (
-    r"(?:datasets?|data\sset|benchmarks?|corpus|corpora|collection|images|videos|clips|pairs|"
-    r"faces|identities|sentences|samples|frames|scenes|examples|instances)"
-)
+_DATA_NOUNS = f"(?:{C.data_noun})"
 _DATA_AFTER = re.compile(
     # "MS-Celeb-1M datasets", "MIT-10M, a large-scale parallel corpus", "X-1M (a dataset of",
     # "Y-1B, a billion-frame robotic grasping dataset", "Z-3M, which contains ...".
     rf"\)?\s?{_DATA_NOUNS}\b"
     rf"|[\s,(]{{1,3}}(?:(?:is|are|was)\s)?(?:a|an|the|our)\s(?:[\w-]+\s){{0,4}}?"
     rf"(?:{_DATA_NOUNS}|dataset|resource)\b"
-    r"|[\s,]{1,3}(?:which\s)?(?:consist(?:s|ing)?\sof|contain(?:s|ing)?|compris(?:es|ing))\b",
+    rf"|[\s,]{{1,3}}(?:which\s)?(?:{C.data_contents})\b",
     re.I,
 )
 # A data noun right before the name: "dataset DFN-2B", "datasets, viz. Sports-1M".
 _DATA_BEFORE = re.compile(
-    r"\b(?:datasets?|data\sset|benchmarks?|corpus|corpora)[\s,:]{0,3}(?:viz\.|e\.g\.,?|i\.e\.,?|"
-    r"such\sas|including|namely|like|called|named|dubbed)?\s{0,2}\Z",
+    rf"\b(?:{C.data_noun_before})[\s,:]{{0,3}}(?:{C.data_list_cue})?\s{{0,2}}\Z",
     re.I,
 )
 

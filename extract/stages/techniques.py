@@ -22,8 +22,9 @@ A strong match in a passing mention is lowered to weak evidence: one that follow
 by", "experiments on", "has been widely used for", "facilitate research on", ... in the same clause
 (a list of names after the cue counts as in it), or that a few words later ends in "baseline(s)"
 ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not
-tag a paper with RNNs; all passing mentions of a tag together count as ONE weak match (they still
-tag a paper that returns to the tag otherwise). Weak matches of two alternatives at one place count
+tag a paper with RNNs (the cues are lists with ids in ``data/techniques_cues.toml``); all passing
+mentions of a tag together count as ONE weak match (they still tag a paper that returns to the tag
+otherwise). Weak matches of two alternatives at one place count
 once. A tag's ``weak_context`` (a regular expression) must occur in the abstract or the title for
 its weak evidence to count: "reasoning" three times tags Chain-of-Thought/Reasoning only in a paper
 about language models, "policy" and "reward" tag Reinforcement learning only with an MDP, a critic,
@@ -45,13 +46,16 @@ from weak evidence alone scores as one piece. Rows under :data:`MIN_CONFIDENCE` 
 
 from __future__ import annotations
 
+import bisect
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.results.cues import cue_lists
 from extract.text.markup import clean_view
 from extract.text.phrases import (
     NO_GUARD,
@@ -60,10 +64,14 @@ from extract.text.phrases import (
     declared_guard,
     literal_guard,
 )
+from extract.text.sentences import sentences
 
 TABLE = "techniques"
 VERSION = "10"
-DATA_FILES: tuple[str, ...] = ("taxonomy.toml",)
+DATA_FILES: tuple[str, ...] = ("taxonomy.toml", "techniques_cues.toml")
+# the cue phrases of the passing-mention and own-work patterns, by id
+C = cue_lists("techniques_cues.toml")
+
 
 @dataclass(frozen=True)
 class Technique:
@@ -161,9 +169,9 @@ def _rule_sources(t: Technique) -> list[tuple[bool, bool, str, Guard]]:
     """(strong, case-sensitive, regex, guard) for every alternative of a technique."""
     strong_guards = t.strong_guards or (NO_GUARD,) * len(t.strong)
     weak_guards = t.weak_guards or (NO_GUARD,) * len(t.weak)
-    return [
-        (True, s.startswith("(?-i:"), s, g) for s, g in zip(t.strong, strong_guards)
-    ] + [(False, False, w, g) for w, g in zip(t.weak, weak_guards)]
+    return [(True, s.startswith("(?-i:"), s, g) for s, g in zip(t.strong, strong_guards)] + [
+        (False, False, w, g) for w, g in zip(t.weak, weak_guards)
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -181,57 +189,95 @@ def _compiled() -> _Compiled:
     return _Compiled(techniques, tuple(rules), Prefilter(guards))
 
 
+def rule_labels(text: str | None = None) -> list[tuple[str, str, str]]:
+    """(tag, kind, alternative) of every taxonomy rule, in the order the stage compiles them.
+
+    ``kind`` is ``phrases``, ``acronyms``, ``tokens`` or ``weak``; ``alternative`` is the text
+    written in the taxonomy (the pattern of a ``{ pattern, key }`` entry). Together they are the
+    rule's id (``benchmarks/rule_report.py``, ``scripts/taxonomy_counts.py``).
+    """
+    data = tomllib.loads(
+        text if text is not None else (DATA_DIR / "taxonomy.toml").read_text(encoding="utf-8")
+    )
+    out = []
+    for e in data.get("technique", []):
+        for kind in ("phrases", "acronyms", "tokens", "weak"):
+            for item in e.get(kind, []):
+                out.append((e["tag"], kind, item if isinstance(item, str) else item["pattern"]))
+    return out
+
+
+def first_rule_spans(text: str) -> dict[int, tuple[int, int]]:
+    """The first match of every taxonomy rule in ``text``, by rule index (:func:`rule_labels`).
+
+    Matched as the stage matches them (prefilter, case, word start), before passing mentions,
+    ``min_weak``, ``min_strong`` and contexts are weighed.
+    """
+    c = _compiled()
+    lower = text.lower()
+    same = len(lower) == len(text)
+    out = {}
+    for rule_index in c.prefilter.candidates(lower):
+        spans = _rule_spans(c.rules[rule_index], text, lower, same, True)
+        if spans:
+            out[rule_index] = spans[0]
+    return out
+
+
 # A cue that makes the names listed after it a passing mention, then the list up to the match:
 # words, commas, "and"/"or", parentheses, at most two words right before the match ("the popular
 # ...", "baseline ..."), never "our"/"we"/"this"/"proposed" (the paper's own), no sentence
 # break; checked on the lower-cased text ending where the match starts.
-_PASSING = re.compile(
-    r"(?:\bsuch as|\be\.g\.,?|\bincluding|\bunlike|\bcompared (?:to|with)"
-    r"|\bin contrast to|\bthan|\binstead of|\brather than|\blimitations? of|\bbeyond"
-    r"|\boutperform(?:s|ing|ed)?|\bsurpass(?:es|ing|ed)?|\bbaselines?|\blike"
-    r"|\b(?:has|have) been (?:widely |extensively |commonly |successfully )?(?:used|applied|adopted)"
-    r" (?:for|in|to)"
-    r"|\b(?:facilitate|encourage|inspire|enable|foster) (?:more |further |future )?"
-    r"(?:research|work|studies|progress) (?:to|on|in|into|towards)"
-    r"|\b(?:existing|previous|prior) (?:works?|research|literature|efforts|methods"
-    r"|approaches|studies|solutions)"
-    r"|\bcomparable (?:performance |results )?(?:with|to)|\bon par with|\bcompetitive with"
-    r"|\brival(?:s|ing)?|\bas in"
-    r"|\binspired by|\bexperiments? (?:on|with)"
-    r"|\bwithout(?: any| the need for| requiring| using)?|\brequires? no|\bno need (?:for|of))"
-    r"(?:(?: the| a| an| existing| standard| traditional| conventional| classical| classic"
-    r"| popular| prior| previous| vanilla)?"
-    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w./+-]+){1,4}?[,)]?(?: and| or|,))*"
-    r"(?:[ (]+(?!(?:our|we|this|its|proposed)\b)[\w.-]+){0,2}[ (]+$"
-)
+def passing_pattern(cues: str = C.passing_cue) -> re.Pattern[str]:
+    """The passing-mention pattern for the cue alternation ``cues`` (all cues by default).
+
+    ``benchmarks/rule_report.py`` builds it for one cue at a time to measure each.
+    """
+    return re.compile(
+        rf"\b(?:{cues})"
+        rf"(?:(?: (?:{C.passing_determiner}))?"
+        rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w./+-]+){{1,4}}?[,)]?(?: and| or|,))*"
+        rf"(?:[ (]+(?!(?:{C.own_word})\b)[\w.-]+){{0,2}}[ (]+$"
+    )
+
+
+_PASSING = passing_pattern()
 _PASSING_WINDOW = 100
-
-
-# the end of the previous sentence: ". " not after "e.g"/"i.e"/"etc"/"vs"/"al" (a cue in one
-# sentence does not reach into the next: "... compared to prior methods. Applying knowledge
-# distillation ...")
-_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)(?<!al)[.!?]\s+")
 
 
 # a match followed by "baseline(s)" in a few words ("over current GNN and LLM-based baselines")
 # (at most three words between, none a verb of the paper's own result: "our diffusion model
 # outperforms baselines" is not one)
 _BASELINE_AFTER = re.compile(
-    r"(?:[ -]+(?!(?:outperform|surpass|over|beat|exceed|achiev|improv|than|with|against|to"
-    r"|versus|vs|establish|provid|present|report|introduc|propos|set)\w*\b)\w+){0,3}?"
-    r"[ -]+baselines?\b"
+    rf"(?:[ -]+(?!(?:{C.baseline_after})\w*\b)\w+){{0,3}}?[ -]+baselines?\b"
 )
 
 
-def _passing(lower: str, start: int, end: int | None = None) -> bool:
-    """Whether the match at ``start`` (ending at ``end``) is a passing mention."""
+def _sentence_starts(text: str) -> list[int]:
+    """Where each sentence of ``text`` starts (:func:`extract.text.sentences.sentences`)."""
+    return [off for off, _ in sentences(text)]
+
+
+def _passing(lower: str, start: int, end: int | None = None, starts: Sequence[int] = ()) -> bool:
+    """Whether the match at ``start`` (ending at ``end``) is a passing mention.
+
+    ``starts``: the sentence starts of the text (:func:`_sentence_starts`); a cue in one sentence
+    does not reach into the next ("... compared to prior methods. Applying knowledge
+    distillation ...").
+    """
     if end is not None and _BASELINE_AFTER.match(lower, end):
         return True
-    window = lower[max(0, start - _PASSING_WINDOW) : start]
-    ends = list(_SENTENCE_END.finditer(window))
-    if ends:
-        window = window[ends[-1].end() :]
-    return _PASSING.search(window) is not None
+    return _PASSING.search(lower, passing_window_start(start, starts), start) is not None
+
+
+def passing_window_start(start: int, starts: Sequence[int]) -> int:
+    """Where the window a passing cue is looked for in, before a match at ``start``, begins.
+
+    At most :data:`_PASSING_WINDOW` characters back, and not before the sentence's start.
+    """
+    lo = max(0, start - _PASSING_WINDOW)
+    k = bisect.bisect_right(starts, start) - 1
+    return max(lo, starts[k]) if k >= 0 else lo
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
@@ -253,8 +299,11 @@ def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tupl
 def _rule_spans(
     r: _Rule, text: str, lower: str, same: bool, first_only: bool
 ) -> list[tuple[int, int]]:
-    """Spans of rule ``r`` in ``text``: cased patterns on the text, the others on its lower-cased
-    copy when that kept offsets, else the slow case-insensitive pattern on the text."""
+    """Spans of rule ``r`` in ``text``.
+
+    Cased patterns run on the text, the others on its lower-cased copy when that kept offsets,
+    else the slow case-insensitive pattern runs on the text.
+    """
     if r.cased:
         return _matches(r.fast, text, first_only)
     if same:
@@ -321,9 +370,7 @@ def confidence(ev: Evidence) -> float:
 
 
 # The paper's own work in a sentence: we/our, this paper/work/study, (the) proposed, novel.
-_OWN = re.compile(
-    r"\b(?:we|our|ours|this (?:paper|work|study|article)|here|the proposed|a novel|novel)\b"
-)
+_OWN = re.compile(rf"\b(?:{C.own_sentence})\b")
 
 
 def in_own_sentence(text: str, ev: Evidence) -> bool:
@@ -333,16 +380,16 @@ def in_own_sentence(text: str, ev: Evidence) -> bool:
     (it did not separate correct from wrong tags on dev).
     """
     lower = text.lower()
-    return any(_OWN.search(_sentence(lower, s)) for s, _ in ev.strong)
+    starts = _sentence_starts(text)
+    return any(_OWN.search(_sentence(lower, s, starts)) for s, _ in ev.strong)
 
 
-def _sentence(lower: str, start: int) -> str:
-    """The sentence of ``lower`` around ``start`` (same end rule as a passing cue)."""
-    head = lower[max(0, start - 400) : start]
-    ends = list(_SENTENCE_END.finditer(head))
-    left = head[ends[-1].end() :] if ends else head
-    m = _SENTENCE_END.search(lower, start, start + 400)
-    return left + lower[start : m.start() if m else start + 400]
+def _sentence(lower: str, start: int, starts: Sequence[int]) -> str:
+    """The sentence of ``lower`` holding ``start``, given the sentence starts of the text."""
+    k = bisect.bisect_right(starts, start)
+    lo = starts[k - 1] if k else 0
+    hi = starts[k] if k < len(starts) else len(lower)
+    return lower[lo:hi]
 
 
 def _title_hits(c: _Compiled, title: str) -> set[int]:
@@ -369,6 +416,7 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
     evs: dict[int, Evidence] = {}
+    starts: list[int] | None = None  # sentence starts, found when a strong match needs them
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         spans = _rule_spans(r, text, lower, same, False)
@@ -376,8 +424,10 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
             continue
         ev = evs.setdefault(r.index, Evidence([], set()))
         if r.strong:
+            if starts is None:
+                starts = _sentence_starts(text)
             for sp in spans:
-                if not _passing(lower, *sp):
+                if not _passing(lower, *sp, starts):
                     ev.strong.append(sp)
                 elif ev.passing is None or sp < ev.passing:
                     ev.passing = sp
