@@ -1,4 +1,4 @@
-"""The `accepted` column: every status of the corpora maps as data/statuses.toml and the README say."""
+"""The `accepted` column: each status of the corpora maps as statuses.toml and the README say."""
 
 import json
 import re
@@ -50,7 +50,8 @@ def test_iclr_2023_decisions(tmp_path):
 
 
 def test_matching_ignores_case_and_surrounding_space():
-    assert [_accepted(s) for s in (" top-5% ", "TOP-25%", "Student Research Workshop")] == [True] * 3
+    statuses = (" top-5% ", "TOP-25%", "Student Research Workshop")
+    assert [_accepted(s) for s in statuses] == [True] * 3
     assert [_accepted(s) for s in ("Top-50%", "", None, "Under review")] == [None] * 4
 
 
