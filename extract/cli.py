@@ -78,10 +78,13 @@ def _run_build(args: argparse.Namespace, paths: list[str], add: bool) -> int:
         store.check_writable_db(args.db)  # before connecting to a cluster
         runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
     elif getattr(args, "workers", None) != 1:
-        from extract.workers import process_runner
+        from extract.workers import PRESTART_BYTES, input_bytes, process_runner
 
         runner = process_runner(getattr(args, "workers", None), show_progress=not args.quiet,
                                 skip=skip)
+        if input_bytes(paths) >= PRESTART_BYTES:
+            store.check_writable_db(args.db)  # before starting processes
+            runner.start()  # the workers start while the inputs are read
     try:
         report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
                        use_cache=not args.no_cache, keep_going=args.keep_going, add=add)

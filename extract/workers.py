@@ -15,7 +15,9 @@ the parallelism.
 
 A stage with fewer than ``min_papers`` papers to extract (an ``add`` of a few papers, a rebuild
 where most rows are cached) runs in this process, and no pool is started for it. With one
-worker everything runs in this process.
+worker everything runs in this process. ``paper-trends build``/``add`` start the workers before
+reading the inputs when these hold at least :data:`PRESTART_BYTES` (:meth:`ProcessRunner.start`),
+so the workers' start-up overlaps ingest.
 
 This is the engine for one machine; ``extract.distributed`` (Dask) is the one for several.
 """
@@ -36,8 +38,9 @@ from tqdm.auto import tqdm
 from extract.records import PaperText
 from extract.stages import DepRows, Stage, get_stage
 
-TASK_PAPERS = 1024  # largest task: two keyword batches (extract.stages.BATCH_SIZE)
+TASK_PAPERS = 512  # largest task: one keyword batch (extract.stages.BATCH_SIZE)
 DEFAULT_MIN_PAPERS = 400  # below this a stage runs in this process (pool start-up ~1-3 s)
+PRESTART_BYTES = 1_000_000  # inputs this large start the workers while they are read (~300+ papers)
 WARM_PAPER = PaperText(
     "warm-up",
     "We propose BERT-Large, a 340M parameter transformer that reaches 92.1% accuracy on SQuAD "
@@ -94,6 +97,28 @@ def _init_worker(stages: tuple[str, ...]) -> None:
     for name in stages:
         get_stage(name).run([WARM_PAPER])  # deps=None: a stage computes its dependencies itself
     _limit_threads()  # torch may have been imported by a stage
+
+
+def _ready() -> int:
+    """A no-op task: submitted once per worker, it starts the worker processes."""
+    return os.getpid()
+
+
+def input_bytes(paths: Iterable[str | os.PathLike]) -> int:
+    """Total size of the files under ``paths`` (missing paths count 0)."""
+    total = 0
+    for raw in paths:
+        root = os.fspath(raw)
+        if os.path.isfile(root):
+            total += os.path.getsize(root)
+            continue
+        for dirpath, _dirs, files in os.walk(root):
+            for name in files:
+                try:
+                    total += os.path.getsize(os.path.join(dirpath, name))
+                except OSError:
+                    pass
+    return total
 
 
 def _run_task(
@@ -156,6 +181,19 @@ class ProcessRunner:
                 initargs=(self.stages,),
             )
         return self._pool
+
+    def start(self) -> None:
+        """Start the worker processes now, in the background (nothing to do with one worker).
+
+        They then load their stages' models while this process reads the inputs; without it
+        they start on the first stage with at least ``min_papers`` papers.
+        """
+        if self.workers <= 1 or self._pool is not None:
+            return
+        pool = self._executor()
+        with _one_thread_env():
+            for _ in range(self.workers):
+                pool.submit(_ready)
 
     def _bar(self, stage: Stage, total: int) -> tqdm:
         return tqdm(total=total, desc=f"{stage.name:>10}", unit="paper", file=sys.stderr,

@@ -11,7 +11,7 @@ from extract.cli import main
 from extract.pipeline import build
 from extract.records import PaperText
 from extract.stages import Stage, get_stage
-from extract.workers import ProcessRunner, WorkerError, tasks, usable_cores
+from extract.workers import ProcessRunner, WorkerError, input_bytes, tasks, usable_cores
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -109,3 +109,16 @@ def test_tasks_cover_the_papers_in_order():
 
 def test_default_workers_are_the_usable_cores():
     assert usable_cores() == len(os.sched_getaffinity(0))
+
+
+def test_started_workers_run_the_first_stage(seeds_dir):
+    papers = [PaperText(f"p{i}", f"We apply LoRA adapters to a {i}B model for parsing.", "T")
+              for i in range(4)]
+    with ProcessRunner(2, min_papers=1, task_papers=1, stages=["techniques"]) as runner:
+        runner.start()  # what the CLI does before ingest when the inputs are large
+        assert runner._pool is not None
+        rows = runner(get_stage("techniques"), papers, {})
+        assert runner.worker_pids and os.getpid() not in runner.worker_pids
+    assert rows == get_stage("techniques").run(papers) and rows
+    sizes = sum(p.stat().st_size for p in seeds_dir.rglob("*") if p.is_file())
+    assert input_bytes([seeds_dir, seeds_dir / "missing"]) == sizes > 0
