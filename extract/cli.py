@@ -13,6 +13,7 @@ from pathlib import Path
 from extract import store
 from extract.distributed import EngineError
 from extract.stages import REGISTRY, STAGE_NAMES, Stage, version_of
+from extract.workers import WorkerError, usable_cores
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_INPUTS = [PROJECT_ROOT / "seeds"]
@@ -78,6 +79,14 @@ def _run_build(args: argparse.Namespace, paths: list[str], add: bool) -> int:
 
         store.check_writable_db(args.db)  # before connecting to a cluster
         runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
+    elif getattr(args, "workers", None) != 1:
+        from extract.workers import PRESTART_BYTES, input_bytes, process_runner
+
+        runner = process_runner(getattr(args, "workers", None), show_progress=not args.quiet,
+                                skip=skip)
+        if input_bytes(paths) >= PRESTART_BYTES:
+            store.check_writable_db(args.db)  # before starting processes
+            runner.start()  # the workers start while the inputs are read
     try:
         report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
                        use_cache=not args.no_cache, keep_going=args.keep_going, add=add,
@@ -313,6 +322,16 @@ def run_child(cmd: list[str], env: dict | None = None, cwd: Path | None = None) 
     return 0 if rc in (-signal.SIGTERM, -signal.SIGINT) else rc
 
 
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return n
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
     parser = argparse.ArgumentParser(prog="paper-trends", description=__doc__)
@@ -341,6 +360,9 @@ def make_parser() -> argparse.ArgumentParser:
                        help="where extraction runs (default: local)")
         p.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --engine dask)")
         p.add_argument("--partitions", type=int, default=None, help="papers are split into this many tasks (dask)")
+        p.add_argument("--workers", type=_positive_int, default=None, metavar="N",
+                       help="extraction processes on this machine (default: the usable cores, "
+                            f"{usable_cores()} here; 1: no extra process)")
         p.add_argument("--quiet", action="store_true", help="no progress bars")
         p.add_argument("--strict", action="store_true", help="exit non-zero on record-level warnings too")
 
@@ -423,10 +445,10 @@ def make_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``paper-trends`` console script.
 
-    Exit status: 0 done, 1 bad input, a refused build or another writer holding the database
-    past ``--wait`` (the database is unchanged), 2 usage
-    (argparse) or an unusable database/output path, 130 interrupted. Every error is one line on
-    stderr, never a traceback.
+    Exit status: 0 done, 1 bad input, a refused build, a failed worker process or another
+    writer holding the database past ``--wait`` (the database is unchanged), 2 usage (argparse)
+    or an unusable database/output path, 130 interrupted. Every error is one line on stderr,
+    never a traceback.
     """
     args = make_parser().parse_args(argv)
     try:
@@ -437,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
     except (store.StoreError, EngineError) as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 2
+    except WorkerError as exc:
+        print(f"paper-trends: {exc}; the database is unchanged", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("paper-trends: interrupted; the previous database is unchanged", file=sys.stderr)
         return 130
