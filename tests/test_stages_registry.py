@@ -257,15 +257,38 @@ def test_a_stage_with_two_tables_routes_rows_by_their_table_tag(monkeypatch):
 
 
 @pytest.mark.parametrize("name", stages.STAGE_NAMES)
-def test_registry_declares_every_data_file_its_module_reads(name):
-    """The registry is what versions a stage: a file the module reads but the registry omits
-    would let a vocabulary edit reuse stale cached rows."""
+def test_every_data_file_a_stage_reads_is_in_its_version(name):
+    """A file the stage's modules read but its version omits would let a vocabulary edit reuse
+    stale cached rows: the version hashes the declared files and every file a module of the
+    import closure names."""
+    from extract import versioning
+
     stage = stages.get_stage(name)
-    declared = set(stage.spec.data_files)
-    module_files = set(getattr(stage.module, "DATA_FILES", ()))
-    assert module_files <= declared | {f for d in stage.spec.depends_on
-                                       for f in stages.SPECS[d].data_files}, name
+    hashed = set(stage.spec.data_files) | set(versioning.closure_data_files(stage.spec.module))
+    for mod in versioning.module_closure(stage.spec.module):
+        module = sys.modules.get(mod)
+        files = set(getattr(module, "DATA_FILES", ())) if module is not None else set()
+        assert files <= hashed, (name, mod, files - hashed)
     assert getattr(stage.module, "TABLE", stage.table) == stage.table
+
+
+def test_editing_a_vocabulary_an_imported_module_reads_changes_the_version(tmp_path, monkeypatch):
+    from extract import datafiles, versioning
+
+    data = tmp_path / "data"
+    shutil.copytree(datafiles.DATA_DIR, data)
+    before = {s.name: s.version() for s in stages.all_stages()}
+    monkeypatch.setattr(stages, "DATA_DIR", data)
+    target = data / "name_rules_types.toml"  # read by extract.names.rules, declared by no stage
+    assert not any("name_rules_types.toml" in s.data_files for s in stages.REGISTRY)
+    target.write_text(target.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    stages.clear_version_cache()
+    after = {s.name: s.version() for s in stages.all_stages()}
+    changed = {n for n in before if before[n] != after[n]}
+    users = {s.name for s in stages.REGISTRY
+             if "name_rules_types.toml" in versioning.closure_data_files(s.module)}
+    assert "names" in users and changed == users | {d for u in users for d in stages.dependants(u)}
+    assert "techniques" not in changed and "keywords" not in changed
 
 
 _RUNTIME_MODULES = """
