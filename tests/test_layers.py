@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 700
 # Modules still over MAX_LINES or packages still with a cycle, each split by another change of
 # issue 25: expected to fail until then (non-strict, so the split needs no edit here).
-PENDING_SIZE = {"dashboard/analytics.py", "extract/results/reading.py"}
+PENDING_SIZE = {"dashboard/analytics.py"}
 PENDING_CYCLES = {"dashboard"}
 
 

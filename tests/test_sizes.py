@@ -121,7 +121,6 @@ def test_rows_follow_the_schema_and_offsets_slice_back():
 
 def test_contract():
     assert sizes.TABLE == "model_sizes"
-    assert sizes.VERSION == "4"
     assert "units.toml" in sizes.DATA_FILES
     assert "name_stats.tsv" in sizes.DATA_FILES
     assert "name_types.toml" in sizes.DATA_FILES  # the names stage's priors decide data names

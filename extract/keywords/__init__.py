@@ -50,7 +50,6 @@ from extract.records import PaperText
 
 TABLE = "keywords"
 EMBEDDING_TABLE = "paper_embeddings"
-VERSION = "5"
 ENCODER_FILES = tuple(
     f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
 )

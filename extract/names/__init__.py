@@ -119,7 +119,6 @@ __all__ = [
 ]
 
 TABLE = "names"
-VERSION = "18"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",

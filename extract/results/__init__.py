@@ -6,6 +6,6 @@ knowledge from the data files), :mod:`~extract.results.numbers` (candidate numbe
 :mod:`~extract.results.reading` (one sentence at a time, in steps by job:
 :mod:`~extract.results.grouping`, :mod:`~extract.results.kind`,
 :mod:`~extract.results.attachment` and :mod:`~extract.results.settings`, sharing a
-:mod:`~extract.results.sentence`). A change to any of them that changes
-the rows is a change of the stage: bump ``VERSION`` in :mod:`extract.stages.results`.
+:mod:`~extract.results.sentence`). The stage's version hashes every one of them (it is computed
+from the import graph, :mod:`extract.versioning`), so a change re-runs the stage by itself.
 """

@@ -45,7 +45,6 @@ __all__ = [
 ]
 
 TABLE = "benchmarks"
-VERSION = "5"
 DATA_FILES: tuple[str, ...] = (
     "benchmarks_vocab.toml",
     "methods_vocab.toml",

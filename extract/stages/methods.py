@@ -48,7 +48,6 @@ __all__ = [
 ]
 
 TABLE = "methods"
-VERSION = "10"
 DATA_FILES: tuple[str, ...] = (
     "methods_vocab.toml",
     "method_stoplist.toml",

@@ -33,7 +33,6 @@ from extract.stages import benchmarks
 from extract.text.sentences import sentence_ends
 
 TABLE = "metrics"
-VERSION = "3"
 DATA_FILES: tuple[str, ...] = (
     "units.toml",
     "metric_aliases.toml",

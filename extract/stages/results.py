@@ -84,7 +84,6 @@ __all__ = [
     "DATA_FILES",
     "KINDS",
     "TABLE",
-    "VERSION",
     "ResultMatch",
     "canonical_metric",
     "default_metric",
@@ -97,7 +96,6 @@ __all__ = [
 ]
 
 TABLE = "results"
-VERSION = "5"
 DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml", "results_cues.toml")
 
 KINDS = ("score", "delta", "relative", "other")

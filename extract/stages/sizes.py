@@ -45,7 +45,6 @@ from extract.records import PaperText
 from extract.results.cues import cue_lists
 
 TABLE = "model_sizes"
-VERSION = "4"
 DATA_FILES: tuple[str, ...] = (
     "units.toml",
     "name_stats.tsv",

@@ -67,7 +67,6 @@ from extract.text.phrases import (
 from extract.text.sentences import sentences
 
 TABLE = "techniques"
-VERSION = "10"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml", "techniques_cues.toml")
 # the cue phrases of the passing-mention and own-work patterns, by id
 C = cue_lists("techniques_cues.toml")
