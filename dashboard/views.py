@@ -3,7 +3,7 @@
 A page is re-run on every widget change; on 47k papers one rate table or grid costs 0.1-0.3 s.
 Each function here is keyed by what determines its result (the data files, the filters and the
 page's own choices), calls the pure functions of :mod:`dashboard.analytics` once per key and
-hands out the shared result (``st.cache_resource``: no copy, so callers must not modify it).
+hands out a copy of the result (``st.cache_data``, with a TTL and a bounded number of entries).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
     return (replace(f, tags=()) if ignore_tags else f).as_tuple()
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
     papers = data.papers_in_view(filters.Filters.from_tuple(spec))
     if not full:
@@ -43,7 +43,7 @@ def papers(
     return _papers(data.source_key(), _spec(f, ignore_tags), full)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
     cov = analytics.coverage_matrix(data.papers_in_view(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
@@ -54,7 +54,7 @@ def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
     return _coverage(data.source_key(), _spec(None, ignore_tags))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
     p, _ = _papers(key, spec, full)
     hits = data.term_hits(kind)
@@ -71,7 +71,7 @@ def adoption(kind: str, term: str, full: bool = False) -> dict:
     return _adoption(data.source_key(), _spec(None, True), full, kind, term)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
     p, _ = _papers(key, spec, full)
     hits = data.term_hits(level)
@@ -83,7 +83,7 @@ def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
     return _tags_in_view(data.source_key(), _spec(None, True), full, level)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str, ...]:
     from dashboard.charts import present_in
 
@@ -96,7 +96,7 @@ def present_tags(level: str, full: bool = False) -> list[str]:
     return list(_present_tags(data.source_key(), _spec(None, True), full, level))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _tag_trends(
     key: tuple, spec: tuple, full: bool, level: str, by: str, keep: tuple[str, ...]
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -116,7 +116,7 @@ def tag_trends(
     return _tag_trends(data.source_key(), _spec(None, True), full, level, by, tuple(keep))
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
     p, _ = _papers(key, spec, full)
     themes = _tags_in_view(key, spec, full, "theme").rename(columns={"term": "theme"})
@@ -128,7 +128,7 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
     return _theme_grid(data.source_key(), _spec(None, True), full)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
@@ -140,7 +140,7 @@ def size_trend(by: str) -> pd.DataFrame:
     return _size_trend(data.source_key(), _spec(None, False), by)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _rising(
     key: tuple,
     spec: tuple,
@@ -176,14 +176,12 @@ def rising(
     )
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _technique_papers(key: tuple, spec: tuple, picked: tuple[str, ...], mode: str) -> dict:
     f = filters.Filters.from_tuple(spec)
-    tech = data.filtered("techniques", f)
+    tech = data.filtered("techniques", f, ("paper_id", "technique", "evidence"))
     ids = analytics.papers_tagged(tech, picked, mode)
-    papers = data.filtered("papers", f)
-    titles = papers[analytics.is_in(papers["paper_id"], ids)]
-    titles = titles.assign(title=data.display_titles(titles))
+    titles = data.with_papers(pd.DataFrame({"paper_id": sorted(ids)}), ("title", "venue_label"))
     table = analytics.technique_evidence(tech, ids, picked, titles)
     return {
         "n": len(ids),
@@ -203,25 +201,14 @@ def technique_papers(picked: list[str], mode: str) -> dict:
     return _technique_papers(data.source_key(), _spec(None, False), tuple(picked), mode)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    n = len(data.filtered_ids(f))
-    tags = data.filtered("techniques", f)[["paper_id", level]].dropna().drop_duplicates()
+    n = data.filtered_count(f)
+    tags = data.filtered("techniques", f, ("paper_id", level)).dropna().drop_duplicates()
     return analytics.top_tags(tags, level, n, k=tags[level].nunique())
 
 
 def every_tag(level: str = "technique") -> pd.DataFrame:
     """Every tag of the papers in view with papers and % of papers (no cap)."""
     return _every_tag(data.source_key(), _spec(None, False), level)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _paper_list(key: tuple, spec: tuple) -> pd.DataFrame:
-    papers = data.filtered("papers", filters.Filters.from_tuple(spec))
-    return papers.assign(display_title=data.display_titles(papers))
-
-
-def paper_list() -> pd.DataFrame:
-    """The filtered papers with ``display_title`` (title, else the abstract's start)."""
-    return _paper_list(data.source_key(), _spec(None, False))
