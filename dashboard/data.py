@@ -33,11 +33,13 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     cached_query,
     clear_uploads,
     connection,
+    connection_for,
     db_path,
     ensure_db,
     filter_options,
     group_domain,
     query,
+    run_on,
     source_key,
     tag_aliases,
     tag_options,
@@ -133,9 +135,16 @@ def filtered_ids(filters: Filters | None = None) -> tuple[str, ...]:
 
 
 def filtered_sql(
-    table: str, filters: Filters, columns: tuple[str, ...] | None = None
+    table: str, filters: Filters, columns: tuple[str, ...] | None = None, limit: int | None = None
 ) -> tuple[str, list]:
     """The SQL (and parameters) of :func:`filtered`."""
+    sql, params = _filtered_sql(table, filters, columns)
+    return (sql + f" LIMIT {int(limit)}" if limit is not None else sql), params
+
+
+def _filtered_sql(
+    table: str, filters: Filters, columns: tuple[str, ...] | None
+) -> tuple[str, list]:
     cols = ", ".join(f"t.{_q(c)}" for c in columns) if columns else "t.*"
     name = _table(table)
     if "paper_id" not in TABLES[table].column_names:
@@ -150,7 +159,10 @@ def filtered_sql(
 
 
 def filtered(
-    table: str, filters: Filters | None = None, columns: tuple[str, ...] | None = None
+    table: str,
+    filters: Filters | None = None,
+    columns: tuple[str, ...] | None = None,
+    limit: int | None = None,
 ) -> pd.DataFrame:
     """Rows of ``table`` belonging to papers that pass the global filters.
 
@@ -158,11 +170,67 @@ def filtered(
         table: A published table.
         filters: Default: the current sidebar/URL filters.
         columns: Only these columns (default: all).
+        limit: At most this many rows (default: all).
 
     Tables without ``paper_id`` (``build_problems``, ``extract_runs``) are returned whole.
     """
-    sql, params = filtered_sql(table, _current(filters), columns)
+    sql, params = filtered_sql(table, _current(filters), columns, limit)
     return _run(sql, params)
+
+
+def filtered_rows(table: str, filters: Filters | None = None) -> int:
+    """How many rows :func:`filtered` returns."""
+    sql, params = filtered_sql(table, _current(filters), ("paper_id",) if _has_ids(table) else None)
+    return int(_run(f"SELECT count(*) AS n FROM ({sql})", params)["n"].iloc[0])
+
+
+def _has_ids(table: str) -> bool:
+    return "paper_id" in TABLES[table].column_names
+
+
+def export_tables(filters: Filters | None = None) -> tuple[list[str], object]:
+    """The tables a download of "every table" holds, and a function that reads them.
+
+    With filters in force: every table about papers, restricted to the papers in view, and no
+    table about the build (``extract_runs``, ``build_problems``: whole-database bookkeeping).
+    Without: every table, whole. The function runs when the button is clicked, outside the
+    script run: the filters and the database are the ones in force now.
+    """
+    f = _current(filters)
+    tables = [t for t in TABLES if not (f.active and t in INTERNAL_TABLES)]
+    con = connection_for(source_key())
+
+    def read() -> dict[str, pd.DataFrame]:
+        return {t: run_on(con, *filtered_sql(t, f)) for t in tables}
+
+    return tables, read
+
+
+def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | None]:
+    """The Overview's headline numbers (as ``analytics.overview_numbers``), in one query.
+
+    Also ``unknown_year``: papers in view without a year.
+    """
+    ids, params = ids_sql(_current(filters))
+    sql = f"""
+        WITH v AS (SELECT p.paper_id, p.venue, p.year FROM papers p WHERE p.paper_id IN ({ids}))
+        SELECT
+            (SELECT count(*) FROM v) AS papers,
+            (SELECT count(DISTINCT venue) FROM v) AS venues,
+            (SELECT count(DISTINCT year) FROM v) AS years,
+            (SELECT count(*) FROM v WHERE year IS NULL) AS unknown_year,
+            (SELECT count(DISTINCT paper_id) FROM model_sizes
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_size,
+            (SELECT count(DISTINCT paper_id) FROM metrics
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_metric,
+            (SELECT count(DISTINCT paper_id) FROM methods
+                WHERE role = 'proposed' AND paper_id IN (SELECT paper_id FROM v)) AS proposing
+    """
+    row = {k: int(v) for k, v in _run(sql, params).iloc[0].items()}
+    n = row["papers"]
+    for k in ("with_size", "with_metric", "proposing"):
+        row[k] = row[k] / n if n else None
+    return row
 
 
 def paper_rows(table: str, paper_id: str) -> pd.DataFrame:

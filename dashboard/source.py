@@ -151,11 +151,21 @@ def connection() -> duckdb.DuckDBPyConnection:
 
 def query(sql: str, params: list | tuple = ()) -> pd.DataFrame:
     """Run ``sql`` with ``params`` on the current view (uncached; see ``dashboard.data``)."""
-    cur = connection()
+    return run_on(_connection(source_key()), sql, params)
+
+
+def run_on(con: duckdb.DuckDBPyConnection, sql: str, params: list | tuple = ()) -> pd.DataFrame:
+    """Run ``sql`` on a cursor of ``con`` (via Arrow: 3x faster than ``.df()`` on strings)."""
+    cur = con.cursor()
     try:
-        return cur.execute(sql, list(params)).df()
+        return cur.sql(sql, params=list(params)).to_arrow_table().to_pandas()
     finally:
         cur.close()
+
+
+def connection_for(key: tuple[tuple[str, float], ...]) -> duckdb.DuckDBPyConnection:
+    """The connection of one source key (for work done outside a script run, e.g. downloads)."""
+    return _connection(key)
 
 
 @st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=256)
