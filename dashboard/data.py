@@ -82,7 +82,18 @@ def ids_sql(filters: Filters) -> tuple[str, list]:
 
 
 def _run(sql: str, params: list) -> pd.DataFrame:
+    """A small result (count, aggregate, top-k, one paper's rows, a bounded list), cached."""
     return cached_query(source_key(), sql, tuple(params))
+
+
+def _rows(sql: str, params: list) -> pd.DataFrame:
+    """A result that may be large (a table's rows for the papers in view), not cached here.
+
+    Keeping such frames per filter state is what made memory grow with the corpus; DuckDB's
+    buffer pool (bounded, ``dashboard.source.MEMORY_LIMIT``) holds the data instead, and the
+    page computations over these rows cache their own (small) results (``dashboard.views``).
+    """
+    return query(sql, params)
 
 
 # --- Whole-view questions ----------------------------------------------------------------------
@@ -175,7 +186,7 @@ def filtered(
     Tables without ``paper_id`` (``build_problems``, ``extract_runs``) are returned whole.
     """
     sql, params = filtered_sql(table, _current(filters), columns, limit)
-    return _run(sql, params)
+    return _run(sql, params) if limit is not None else _rows(sql, params)
 
 
 def filtered_rows(table: str, filters: Filters | None = None) -> int:
@@ -255,7 +266,7 @@ def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) ->
         f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.year, p.venue_label, p.accepted "
         f"FROM papers p WHERE {cond}"
     )
-    return with_groups(_run(sql, params), venue_groups())
+    return with_groups(_rows(sql, params), venue_groups())
 
 
 def paper_list(
@@ -326,7 +337,7 @@ def tag_table(level: str) -> pd.DataFrame:
     if level not in ("technique", "theme"):
         raise KeyError(f"unknown tag level {level!r}")
     sql, params = filtered_sql("techniques", flt.current(), ("paper_id", level))
-    return _run(f"SELECT DISTINCT * FROM ({sql}) WHERE {level} IS NOT NULL", params)
+    return _rows(f"SELECT DISTINCT * FROM ({sql}) WHERE {level} IS NOT NULL", params)
 
 
 # --- Fixed orders of categories (colours stay put under any filter) ---------------------------
@@ -379,25 +390,31 @@ def keyword_terms() -> pd.DataFrame:
     return out.drop_duplicates().reset_index(drop=True)
 
 
-_TERM_SQL = {
-    "technique": "SELECT paper_id, technique AS term, evidence AS text FROM techniques",
-    "theme": "SELECT paper_id, theme AS term, evidence AS text FROM techniques",
-    "method": "SELECT paper_id, name AS term, name AS text FROM methods",
-    "dataset": "SELECT paper_id, name AS term, name AS text FROM benchmarks",
-    "keyword": "SELECT paper_id, keyword AS term, keyword AS text FROM keywords",
+_TERM_SQL = {  # (table, term column, text column)
+    "technique": ("techniques", "technique", "evidence"),
+    "theme": ("techniques", "theme", "evidence"),
+    "method": ("methods", "name", "name"),
+    "dataset": ("benchmarks", "name", "name"),
+    "keyword": ("keywords", "keyword", "keyword"),
 }
 
 
-@st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=8)
 def _term_hits(key: tuple, kind: str) -> pd.DataFrame:
     if kind not in _TERM_SQL:
         raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
-    # the first row per (paper, term), in table order
-    out = cached_query(key, _TERM_SQL[kind])
-    if kind == "keyword":
-        out = out.assign(term=out["term"].map(_term_map(key)))
-    out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
-    return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    table, term, text = _TERM_SQL[kind]
+    if kind == "keyword":  # spellings of one term: mapped in Python, then one row per term
+        out = query(f"SELECT DISTINCT paper_id, {term} AS term FROM {table}")
+        out = out.assign(text=out["term"], term=out["term"].map(_term_map(key)))
+        out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
+        return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    # one row per (paper, term), with one text that matched it
+    out = query(
+        f"SELECT paper_id, CAST({term} AS VARCHAR) AS term, "
+        f"CAST(first({text}) AS VARCHAR) AS text FROM {table} "
+        f"WHERE {term} IS NOT NULL GROUP BY paper_id, {term}"
+    )
+    return out.assign(text=out["text"].fillna(""))
 
 
 def term_hits(kind: str) -> pd.DataFrame:
@@ -416,6 +433,13 @@ def term_names(kind: str) -> list[str]:
 
 @st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=16)
 def _term_names(key: tuple, kind: str) -> tuple[str, ...]:
+    if kind != "keyword" and kind in _TERM_SQL:
+        table, term, _ = _TERM_SQL[kind]
+        rows = query(
+            f"SELECT CAST({term} AS VARCHAR) AS v FROM {table} WHERE {term} IS NOT NULL "
+            f"GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, lower(v), v"
+        )
+        return tuple(rows["v"])
     hits = _term_hits(key, kind)
     counts = hits.groupby("term")["paper_id"].nunique()
     return tuple(sorted(counts.index.astype(str), key=lambda c: (-counts[c], c.lower())))

@@ -212,3 +212,99 @@ def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
 def every_tag(level: str = "technique") -> pd.DataFrame:
     """Every tag of the papers in view with papers and % of papers (no cap)."""
     return _every_tag(data.source_key(), _spec(None, False), level)
+
+
+# --- Results and Leaderboards -------------------------------------------------------------------
+
+
+def _results(f: filters.Filters) -> pd.DataFrame:
+    return data.filtered("results", f)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _kind_counts(key: tuple, spec: tuple) -> dict[str, int]:
+    sql, params = data.filtered_sql("results", filters.Filters.from_tuple(spec), ("kind",))
+    counts = data.query(f"SELECT kind, count(*) AS n FROM ({sql}) GROUP BY kind", params)
+    got = dict(zip(counts["kind"], counts["n"].astype(int), strict=True))
+    return {k: int(got.get(k, 0)) for k in analytics.RESULT_KINDS}
+
+
+def result_kind_counts() -> dict[str, int]:
+    """Result rows of the papers in view per kind (every kind listed)."""
+    return _kind_counts(data.source_key(), _spec(None, False))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=4)
+def _results_view(key: tuple, spec: tuple, kind: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    sql, params = data.filtered_sql("results", f)
+    # the span as written in its abstract, cut by DuckDB (no abstract leaves the database)
+    rows = data.query(
+        f"SELECT r.*, CASE WHEN r.start IS NOT NULL AND r.\"end\" IS NOT NULL "
+        f"THEN substr(p.abstract, r.start + 1, r.\"end\" - r.start) ELSE '' END AS text "
+        f"FROM ({sql}) r LEFT JOIN papers p ON p.paper_id = r.paper_id WHERE r.kind = ?",
+        [*params, kind],
+    )
+    rows["text"] = rows["text"].fillna("")
+    return analytics.with_measures(data.with_papers(rows, ("title", "venue_label")))
+
+
+def results_view(kind: str) -> pd.DataFrame:
+    """The results of one kind of the papers in view, with ``text`` (the span as written),
+    ``title``, ``venue_label`` and the measures (Results page)."""
+    if kind not in analytics.RESULT_KINDS:
+        raise ValueError(f"unknown kind {kind!r}")
+    return _results_view(data.source_key(), _spec(None, False), kind)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _lb_benchmarks(key: tuple, spec: tuple) -> pd.DataFrame:
+    return analytics.leaderboard_benchmarks(_results(filters.Filters.from_tuple(spec)))
+
+
+def leaderboard_benchmarks() -> pd.DataFrame:
+    """Benchmarks with scores among the papers in view (``analytics.leaderboard_benchmarks``)."""
+    return _lb_benchmarks(data.source_key(), _spec(None, False))
+
+
+def _on_benchmark(results: pd.DataFrame, bench: str) -> pd.DataFrame:
+    names = results["benchmark"].dropna().unique()
+    key = analytics.fold_name(bench)
+    same = [n for n in names if analytics.fold_name(n) == key]
+    return results[results["benchmark"].isin(same)]
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _lb_metrics(key: tuple, spec: tuple, bench: str) -> pd.DataFrame:
+    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
+    return analytics.leaderboard_metrics(results, bench)
+
+
+def leaderboard_metrics(bench: str) -> pd.DataFrame:
+    """Metrics of the scores on ``bench`` (``analytics.leaderboard_metrics``)."""
+    return _lb_metrics(data.source_key(), _spec(None, False), bench)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _lb_board(key: tuple, spec: tuple, bench: str, metric: str) -> dict:
+    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
+    papers = data.with_papers(
+        pd.DataFrame({"paper_id": results["paper_id"].unique()}),
+        ("title", "venue", "year", "abstract"),
+    )
+    percent = analytics.percent_metric(metric)
+    board, unit = analytics.leaderboard(results, papers, bench, metric, percent)
+    top = board.head(10)["paper_id"]
+    return {
+        "board": board,
+        "unit": unit,
+        "left_out": analytics.off_scale_scores(results, bench, metric, percent),
+        "gains": analytics.reported_gains(results, papers, bench),
+        "abstracts": dict(papers[papers["paper_id"].isin(top)][["paper_id", "abstract"]].values),
+    }
+
+
+def leaderboard(bench: str, metric: str) -> dict:
+    """One leaderboard: ``board``, ``unit``, ``left_out`` (off-scale scores), ``gains`` and the
+    ``abstracts`` of its top ten papers (Leaderboards page)."""
+    return _lb_board(data.source_key(), _spec(None, False), bench, metric)
