@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 
@@ -50,6 +51,19 @@ def download(
     )
 
 
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=256)
+def _chart_spec(module: str, name: str, df: pd.DataFrame, args: tuple, kwargs: dict) -> dict:
+    """The Vega-Lite spec of ``module.name(df, *args, **kwargs)`` (Altair's public ``to_dict``).
+
+    Building and validating an Altair chart costs 0.1-0.3 s, and a page is redrawn on every
+    widget change: the spec is cached by Streamlit (keyed on the chart function, the data and
+    the arguments; a TTL and a bounded size) and drawn with ``st.vega_lite_chart``.
+    """
+    make = getattr(importlib.import_module(module), name)
+    with alt.data_transformers.disable_max_rows():
+        return make(df, *args, **kwargs).to_dict()
+
+
 def chart(
     df: pd.DataFrame,
     make: Callable[..., alt.Chart],
@@ -60,13 +74,18 @@ def chart(
 ) -> None:
     """Draw ``make(df, *args, **kwargs)`` with its data as a CSV download, or say why not.
 
-    The frame is what a cached query or view returned; the chart is built on each run (no
-    private Streamlit API, no chart cache of our own).
+    A module-level chart function (:mod:`dashboard.charts`) has its spec cached
+    (:func:`_chart_spec`); anything else (a lambda) is drawn afresh on every run.
     """
     if df is None or df.empty:
         st.info(empty, icon=":material/info:")
         return
-    st.altair_chart(make(df, *args, **kwargs), width="stretch")
+    module, qualname = getattr(make, "__module__", None), getattr(make, "__qualname__", "")
+    if module and qualname.isidentifier():
+        spec = _chart_spec(module, qualname, df, tuple(args), dict(kwargs))
+        st.vega_lite_chart(spec=spec, width="stretch")
+    else:
+        st.altair_chart(make(df, *args, **kwargs), width="stretch")
     download(df, name, "csv", label="Data behind this chart (CSV)", key=f"chartdata_{slug(name)}")
 
 
