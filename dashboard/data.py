@@ -32,7 +32,6 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     add_upload,
     cached_query,
     clear_uploads,
-    connection,
     connection_for,
     db_path,
     ensure_db,
@@ -313,15 +312,11 @@ def with_papers(
     keep = [c for c in cols if c != "paper_id"]
     select = ", ".join(TITLE_SQL + " AS title" if c == "title" else f"p.{_q(c)}" for c in keep)
     ids = pd.DataFrame({"paper_id": pd.unique(df["paper_id"].astype(object))})
-    cur = connection()
-    try:
-        cur.register("_ids", ids)
-        extra = cur.execute(
-            f"SELECT p.paper_id{', ' if select else ''}{select} FROM papers p "
-            "WHERE p.paper_id IN (SELECT paper_id FROM _ids)"
-        ).df()
-    finally:
-        cur.close()
+    extra = query(
+        f"SELECT p.paper_id{', ' if select else ''}{select} FROM papers p "
+        "WHERE p.paper_id IN (SELECT paper_id FROM _ids)",
+        frames={"_ids": ids},
+    )
     return df.merge(extra, on="paper_id", how="left")
 
 

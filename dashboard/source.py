@@ -149,15 +149,28 @@ def connection() -> duckdb.DuckDBPyConnection:
     return _connection(source_key()).cursor()
 
 
-def query(sql: str, params: list | tuple = ()) -> pd.DataFrame:
-    """Run ``sql`` with ``params`` on the current view (uncached; see ``dashboard.data``)."""
-    return run_on(_connection(source_key()), sql, params)
+def query(
+    sql: str, params: list | tuple = (), frames: dict[str, pd.DataFrame] | None = None
+) -> pd.DataFrame:
+    """Run ``sql`` with ``params`` on the current view (uncached; see ``dashboard.data``).
+
+    ``frames``: pandas frames the query may read by name (registered on this query's cursor
+    only), e.g. a list of paper ids to join.
+    """
+    return run_on(_connection(source_key()), sql, params, frames)
 
 
-def run_on(con: duckdb.DuckDBPyConnection, sql: str, params: list | tuple = ()) -> pd.DataFrame:
+def run_on(
+    con: duckdb.DuckDBPyConnection,
+    sql: str,
+    params: list | tuple = (),
+    frames: dict[str, pd.DataFrame] | None = None,
+) -> pd.DataFrame:
     """Run ``sql`` on a cursor of ``con`` (via Arrow: 3x faster than ``.df()`` on strings)."""
     cur = con.cursor()
     try:
+        for name, frame in (frames or {}).items():
+            cur.register(name, frame)
         return cur.sql(sql, params=list(params)).to_arrow_table().to_pandas()
     finally:
         cur.close()

@@ -308,3 +308,37 @@ def leaderboard(bench: str, metric: str) -> dict:
     """One leaderboard: ``board``, ``unit``, ``left_out`` (off-scale scores), ``gains`` and the
     ``abstracts`` of its top ten papers (Leaderboards page)."""
     return _lb_board(data.source_key(), _spec(None, False), bench, metric)
+
+
+# --- Model sizes ---------------------------------------------------------------------------------
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _sizes(key: tuple, spec: tuple, n: int) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
+    out = {"summary": analytics.size_summary(sizes, n), "empty": sizes.empty}
+    if sizes.empty:
+        return out
+    points = analytics.size_points(data.with_papers(sizes))
+    ids = pd.DataFrame({"paper_id": points["paper_id"].unique()})
+    # the themes of the papers with a size only (not every tag of every paper in view)
+    themes = data.query(
+        "SELECT DISTINCT t.paper_id, t.theme FROM techniques t "
+        "WHERE t.theme IS NOT NULL AND t.paper_id IN (SELECT paper_id FROM ids)",
+        frames={"ids": ids},
+    )
+    out["points"] = points
+    out["by_theme"] = analytics.sizes_by_tag(points, themes, "theme")
+    out["ranked"] = analytics.sizes_ranked(points)
+    return out
+
+
+def sizes(n: int) -> dict:
+    """The Model sizes page's figures for the papers in view (``n`` of them).
+
+    Returns:
+        ``summary`` (``analytics.size_summary``), ``empty``, and unless empty ``points``,
+        ``by_theme`` and ``ranked``.
+    """
+    return _sizes(data.source_key(), _spec(None, False), n)

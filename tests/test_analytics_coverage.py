@@ -4,6 +4,7 @@ on small hand-built frames.
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from dashboard import analytics as an
@@ -62,3 +63,34 @@ def test_full_coverage_keeps_venues_present_in_every_year():
     kept, dropped = an.full_coverage(an.with_groups(PAPERS, GROUPS), "venue")
     assert set(kept["venue"]) == {"ACL"} and len(kept) == 4
     assert dropped == ["ICML", "unknown"]
+
+
+# NeurIPS alone in 2016, ACL from 2020, ACL and ICML in 2025 (the 2016 -> 2025 case)
+MIX = pd.DataFrame(
+    {
+        "paper_id": [f"p{i}" for i in range(7)],
+        "venue": ["NeurIPS", "NeurIPS", "ACL", "ACL", "ACL", "ICML", "ACL"],
+        "year": [2016, 2016, 2020, 2020, 2025, 2025, 2025],
+    }
+)
+
+
+def test_comparable_years_skip_a_first_year_sharing_no_venue_with_the_last():
+    assert an.comparable_years(MIX) == (2020, 2025)
+    # no year shares a venue with the last one: the latest pair that shares one
+    later = pd.concat([MIX, pd.DataFrame({"paper_id": ["q"], "venue": ["CVPR"], "year": [2026]})])
+    assert an.comparable_years(later) == (2020, 2025)
+    # nothing shared anywhere: first and last; one year: no pair
+    assert an.comparable_years(MIX[MIX["year"] != 2025].iloc[[0, 2]]) == (2016, 2020)
+    assert an.comparable_years(MIX[MIX["year"] == 2025]) is None
+
+
+def test_venue_mix_warning_names_the_venues_of_one_year_only():
+    note = an.venue_mix_warning(MIX, 2016, 2025)
+    assert "only in 2016: NeurIPS" in note and "only in 2025: ACL, ICML" in note
+    assert an.venue_mix_warning(MIX, 2020, 2025) == (
+        "The venues of 2020 and 2025 differ (only in 2025: ICML): a keyword's change may come "
+        "from the venue mix rather than from the field."
+    )
+    same = MIX[MIX["venue"] == "ACL"]
+    assert an.venue_mix_warning(same, 2020, 2025) is None

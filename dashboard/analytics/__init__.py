@@ -40,6 +40,8 @@ from dashboard.analytics.statistics import (  # noqa: F401
     overview_numbers,
 )
 from dashboard.analytics.coverage import (  # noqa: F401
+    comparable_years,
+    venue_mix_warning,
     OTHER_GROUP,
     venue_group_map,
     with_groups,

@@ -133,3 +133,44 @@ def venues_in_both(papers: pd.DataFrame, years_a: Iterable[int], years_b: Iterab
     va = set(papers.loc[yr.isin(set(years_a)), "venue"].dropna())
     vb = set(papers.loc[yr.isin(set(years_b)), "venue"].dropna())
     return sorted(va & vb)
+
+
+def _venues_per_year(papers: pd.DataFrame) -> dict[int, set]:
+    yr = pd.to_numeric(papers["year"], errors="coerce")
+    return {
+        int(y): set(papers.loc[yr == y, "venue"].dropna()) for y in sorted(set(yr.dropna()))
+    }
+
+
+def comparable_years(papers: pd.DataFrame) -> tuple[int, int] | None:
+    """Two years to compare by default: the last year, and the earliest one sharing a venue.
+
+    Falls back to the latest pair of years with a venue in common, then (no year shares a
+    venue with another) to the first and last years. None with fewer than two years.
+    """
+    venues = _venues_per_year(papers)
+    ys = sorted(venues)
+    if len(ys) < 2:
+        return None
+    for b in reversed(ys):
+        for a in ys:
+            if a < b and venues[a] & venues[b]:
+                return a, b
+    return ys[0], ys[-1]
+
+
+def venue_mix_warning(papers: pd.DataFrame, a: int, b: int) -> str | None:
+    """A sentence naming the venues only one of years ``a`` and ``b`` holds (None: the same)."""
+    venues = _venues_per_year(papers)
+    va, vb = venues.get(int(a), set()), venues.get(int(b), set())
+    if va == vb:
+        return None
+    parts = [
+        f"only in {y}: {', '.join(sorted(map(str, v)))}"
+        for y, v in ((a, va - vb), (b, vb - va))
+        if v
+    ]
+    return (
+        f"The venues of {a} and {b} differ ({'; '.join(parts)}): a keyword's change may come "
+        "from the venue mix rather than from the field."
+    )
