@@ -20,7 +20,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import filters as flt
-from dashboard.analytics.coverage import with_groups
+from dashboard.analytics.coverage import OTHER_GROUP, with_groups
 from dashboard.analytics.papers import unit_rows
 from dashboard.analytics.terms import match_terms
 from dashboard.filter_model import Filters, where_sql
@@ -296,6 +296,31 @@ def paper_list_count(search: str = "", filters: Filters | None = None) -> int:
         f = replace(f, query=f"{f.query} {search}")
     cond, params = where_sql(f, "p", "techniques")
     return int(_run(f"SELECT count(*) AS n FROM papers p WHERE {cond}", params)["n"].iloc[0])
+
+
+def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    counts = _run(
+        "SELECT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
+        "CAST(p.year AS BIGINT) AS year, count(*) AS papers "
+        f"FROM papers p WHERE {cond} AND p.year IS NOT NULL GROUP BY 1, 2",
+        params,
+    )
+    return counts.assign(group=counts["venue"].map(venue_groups()).fillna(OTHER_GROUP))
+
+
+def tag_counts(level: str, filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per technique or theme (``level``): ``level``, ``papers``, most first."""
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    ids, params = ids_sql(_current(filters))
+    return _run(
+        f"SELECT CAST({level} AS VARCHAR) AS {level}, count(DISTINCT paper_id) AS papers "
+        f"FROM techniques WHERE {level} IS NOT NULL AND paper_id IN ({ids}) "
+        f"GROUP BY 1 ORDER BY papers DESC, {level}",
+        params,
+    )
 
 
 def rejected_count(filters: Filters) -> int:

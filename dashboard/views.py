@@ -45,7 +45,7 @@ def papers(
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
-    cov = analytics.coverage_matrix(data.papers_in_view(filters.Filters.from_tuple(spec)))
+    cov = analytics.coverage_grid(data.venue_year_counts(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
 
 
@@ -205,8 +205,9 @@ def technique_papers(picked: list[str], mode: str) -> dict:
 def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     n = data.filtered_count(f)
-    tags = data.filtered("techniques", f, ("paper_id", level)).dropna().drop_duplicates()
-    return analytics.top_tags(tags, level, n, k=tags[level].nunique())
+    top = data.tag_counts(level, f)
+    top["% of papers"] = (100 * top["papers"] / max(n, 1)).round(1)
+    return top
 
 
 def every_tag(level: str = "technique") -> pd.DataFrame:

@@ -94,3 +94,12 @@ def test_venue_mix_warning_names_the_venues_of_one_year_only():
     )
     same = MIX[MIX["venue"] == "ACL"]
     assert an.venue_mix_warning(same, 2020, 2025) is None
+
+
+def test_coverage_grid_from_counts_equals_the_matrix_from_papers():
+    grouped = an.with_groups(PAPERS, GROUPS)
+    counts = grouped.groupby(["venue", "group", "year"]).size().rename("papers").reset_index()
+    counts = counts[counts["venue"] != "ICML"]  # a venue without papers has no count row
+    expected = an.coverage_matrix(grouped[grouped["venue"] != "ICML"])
+    pd.testing.assert_frame_equal(an.coverage_grid(counts), expected)
+    assert expected["papers"].tolist() == [2, 2, 0, 1]  # ACL 2023/2024, unknown 2023/2024

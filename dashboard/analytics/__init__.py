@@ -46,6 +46,7 @@ from dashboard.analytics.coverage import (  # noqa: F401
     venue_group_map,
     with_groups,
     coverage_matrix,
+    coverage_grid,
     year_ranges,
     venue_mix_note,
     full_coverage,

@@ -50,14 +50,23 @@ def coverage_matrix(papers: pd.DataFrame) -> pd.DataFrame:
     """
     p = papers.dropna(subset=["year"])
     keys = ["group", "venue"] if "group" in p.columns else ["venue"]
-    cols = [*keys, "year", "papers"]
     if p.empty:
-        return pd.DataFrame(columns=cols)
+        return pd.DataFrame(columns=[*keys, "year", "papers"])
     p = p.assign(year=p["year"].astype(int))
-    counts = p.groupby([*keys, "year"]).size().rename("papers").reset_index()
-    venues = p[keys].drop_duplicates()
-    grid = venues.merge(pd.DataFrame({"year": sorted(p["year"].unique())}), how="cross")
-    out = grid.merge(counts, how="left", on=[*keys, "year"]).fillna({"papers": 0})
+    return coverage_grid(p.groupby([*keys, "year"]).size().rename("papers").reset_index())
+
+
+def coverage_grid(counts: pd.DataFrame) -> pd.DataFrame:
+    """:func:`coverage_matrix` from counts already made: ``venue``, (``group``), ``year``,
+    ``papers`` (rows with papers; the grid's missing cells become 0)."""
+    keys = ["group", "venue"] if "group" in counts.columns else ["venue"]
+    cols = [*keys, "year", "papers"]
+    if counts.empty:
+        return pd.DataFrame(columns=cols)
+    counts = counts.assign(year=counts["year"].astype(int))
+    venues = counts[keys].drop_duplicates()
+    grid = venues.merge(pd.DataFrame({"year": sorted(counts["year"].unique())}), how="cross")
+    out = grid.merge(counts[cols], how="left", on=[*keys, "year"]).fillna({"papers": 0})
     out["papers"] = out["papers"].astype(int)
     return out.sort_values([*keys, "year"]).reset_index(drop=True)[cols]
 
