@@ -1,16 +1,21 @@
 """Time each dashboard page under Streamlit's AppTest: first (cold) and warm renders.
 
-    python benchmarks/render_times.py --db /tmp/corpus.duckdb [--repeat 3]
+    python benchmarks/render_times.py --db /tmp/corpus.duckdb [--repeat 3] [--json OUT]
 
 Cold = empty ``st.cache_data``/``st.cache_resource`` (tables read from DuckDB, filters
 computed); warm = the same
 page rendered again (what a user sees on every interaction). The process start (imports,
-first script run) is reported separately. Targets: warm < 1 s per page, cold start < 5 s.
+first script run) is reported separately, and so is the process's peak resident memory (the
+whole app process: AppTest runs the script in this process). ``--json OUT`` also writes the
+figures to a file. Targets: warm <= 1 s per page, cold and start + first render <= 5 s, peak
+RSS <= 2 GiB (at a million papers, ``benchmarks/make_scaled_db.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
 import os
 import statistics
 import sys
@@ -29,7 +34,7 @@ PAGES = [
     "papers",
     "data",
 ]
-WARM_TARGET, COLD_TARGET = 1.0, 5.0
+WARM_TARGET, COLD_TARGET, RSS_TARGET_GIB = 1.0, 5.0, 2.0
 
 
 def main() -> int:
@@ -39,6 +44,7 @@ def main() -> int:
     )
     ap.add_argument("--repeat", type=int, default=3, help="warm renders per page (median reported)")
     ap.add_argument("--pages", nargs="*", default=PAGES, choices=PAGES)
+    ap.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = ap.parse_args()
     if not args.db.is_file():
         print(f"{args.db}: no such database", file=sys.stderr)
@@ -64,14 +70,15 @@ def main() -> int:
     con.close()
     print(
         f"{args.db}: {n:,} papers · process start + first render: {startup:.2f} s "
-        f"(target < {COLD_TARGET:.0f} s)"
+        f"(target <= {COLD_TARGET:.0f} s)"
     )
     print(f"{'page':<12} {'cold s':>8} {'warm s':>8}  ok")
-    worst_warm, failed = 0.0, []
+    worst_warm, failed, rows = 0.0, [], []
     for page in args.pages:
         st.cache_data.clear()
         st.cache_resource.clear()
-        ui.clear_chart_cache()  # chart specs are cached per process too
+        if hasattr(ui, "clear_chart_cache"):  # older code kept its own chart-spec cache
+            ui.clear_chart_cache()
         at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
         at.switch_page(f"dashboard/app_pages/{page}.py")
         t = time.perf_counter()
@@ -86,9 +93,30 @@ def main() -> int:
         if at.exception:
             failed.append(page)
         worst_warm = max(worst_warm, warm)
-        ok = "yes" if warm < WARM_TARGET and cold < COLD_TARGET and not at.exception else "NO"
+        ok = "yes" if warm <= WARM_TARGET and cold <= COLD_TARGET and not at.exception else "NO"
         print(f"{page:<12} {cold:>8.2f} {warm:>8.2f}  {ok}")
-    print(f"worst warm render: {worst_warm:.2f} s (target < {WARM_TARGET:.0f} s)")
+        rows.append({"page": page, "cold_s": round(cold, 3), "warm_s": round(warm, 3)})
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB -> GiB
+    print(f"worst warm render: {worst_warm:.2f} s (target <= {WARM_TARGET:.0f} s)")
+    print(f"peak RSS of the process: {peak:.2f} GiB (target <= {RSS_TARGET_GIB:.0f} GiB)")
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "db": str(args.db),
+                    "papers": n,
+                    "start_first_render_s": round(startup, 3),
+                    "pages": rows,
+                    "worst_warm_s": round(worst_warm, 3),
+                    "worst_cold_s": round(max(r["cold_s"] for r in rows), 3) if rows else None,
+                    "peak_rss_gib": round(peak, 3),
+                    "failed": failed,
+                },
+                indent=2,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
     if failed:
         print(f"pages with an exception: {', '.join(failed)}", file=sys.stderr)
         return 1

@@ -1,168 +1,347 @@
-"""All data access for the dashboard: cached table loaders, the session's uploads, filtering.
+"""All data access for the pages: parameterised SQL over the read-only view of the database.
 
-Tables are read from the DuckDB store once per (file path, modification time) and cached with
-``st.cache_data``; a page load never re-extracts anything. Papers a user uploads on the Data
-page are built into their own temporary database and merged into this session's view.
+Pages ask for what they draw: the filtered rows of one table (only the columns they need), the
+papers in view, one paper's rows, row counts, the terms of one kind. Each question is one SQL
+query on the view of :mod:`dashboard.source` (the store file opened read-only, plus this
+session's uploads attached beside it); the global filters (:mod:`dashboard.filter_model`)
+become a parameterised ``WHERE`` clause. Results are cached with ``st.cache_data`` (a TTL and
+a bounded number of entries), keyed on the source files and the SQL with its parameters, that
+is on the filter state; nothing keeps a whole table in memory per filter state.
 """
 
 from __future__ import annotations
 
-import os
+import json
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard import filters as flt
+from dashboard.analytics.coverage import OTHER_GROUP, with_groups
+from dashboard.analytics.papers import unit_rows
+from dashboard.analytics.terms import match_terms
+from dashboard.filter_model import Filters, where_sql
+from dashboard.keyword_terms import term_map
+from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry point)
+    CACHE_TTL,
+    PROJECT_ROOT,
+    UPLOADS_KEY,
+    add_upload,
+    cached_query,
+    clear_uploads,
+    connection_for,
+    db_path,
+    ensure_db,
+    filter_options,
+    group_domain,
+    query,
+    run_on,
+    source_key,
+    tag_aliases,
+    tag_options,
+    uploaded_dbs,
+    venue_groups,
+)
 from extract import schema, store
 from extract.schema import TABLES
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
-UPLOADS_KEY = "pt_uploaded_dbs"  # session_state: temporary databases built from uploads
 SPAN_TABLES = tuple(schema.SPAN_TABLES)  # tables whose rows are spans of the abstract
+ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accuracy_report.py
+TERM_KINDS = ("technique", "theme", "method", "dataset", "keyword")
+INTERNAL_TABLES = ("extract_runs", "build_problems")  # about the build, not about papers
+# A paper's title, else the first words of its abstract (as display_titles)
+TITLE_SQL = (
+    "CASE WHEN p.title IS NULL OR trim(p.title) = '' "
+    "THEN regexp_replace(left(coalesce(p.abstract, ''), 80), ' [^ ]*$', '') || ' …' "
+    "ELSE p.title END"
+)
 
 
-def db_path() -> Path:
-    """The database the dashboard reads: ``$PAPER_TRENDS_DB`` or the default file."""
-    return Path(os.environ.get("PAPER_TRENDS_DB", PROJECT_ROOT / store.DEFAULT_DB))
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
-def ensure_db() -> Path:
-    """Build ``seeds/`` into the database on first start."""
-    db = db_path()
-    if not db.is_file():
-        from extract.pipeline import build
-
-        with st.spinner(f"First start: building {db.name} from seeds/ ..."):
-            build([PROJECT_ROOT / "seeds"], db, skip={"keywords"})
-    return db
-
-
-def uploaded_dbs() -> list[str]:
-    """Temporary databases built from this session's uploads (still present on disk)."""
-    try:
-        paths = st.session_state.get(UPLOADS_KEY, [])
-    except Exception:  # no session (bare mode)
-        paths = []
-    return [p for p in paths if Path(p).is_file()]
-
-
-def add_upload(db: str | Path) -> None:
-    """Add a database built from an upload to this session's view."""
-    st.session_state.setdefault(UPLOADS_KEY, [])
-    st.session_state[UPLOADS_KEY] = [*st.session_state[UPLOADS_KEY], str(db)]
-
-
-def clear_uploads() -> None:
-    """Drop this session's uploaded papers from the view and delete their temporary folders."""
-    import shutil
-    import tempfile
-
-    tmp = Path(tempfile.gettempdir()).resolve()
-    for db in st.session_state.get(UPLOADS_KEY, []):
-        folder = Path(db).resolve().parent
-        # only ever delete what dashboard.upload created
-        if folder.parent == tmp and folder.name.startswith("paper-trends-upload-"):
-            shutil.rmtree(folder, ignore_errors=True)
-    st.session_state[UPLOADS_KEY] = []
-
-
-def source_key() -> tuple[tuple[str, float], ...]:
-    """What the view is built from: (path, mtime) of the store and of each upload database."""
-    paths = [str(ensure_db()), *uploaded_dbs()]
-    return tuple((p, Path(p).stat().st_mtime) for p in paths)
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def _read(db: str, mtime: float, table: str) -> pd.DataFrame:
-    return store.read_table(db, table)
-
-
-# The merged and filtered frames are shared (cache_resource), not copied on every call as
-# cache_data would do: a page touches the 10k-row papers table a dozen times per run. They are
-# handed out as shallow copies, and pandas copy-on-write keeps the cached originals intact.
-@st.cache_resource(show_spinner=False, max_entries=64)
-def _merged(key: tuple[tuple[str, float], ...], table: str) -> pd.DataFrame:
-    frames = [_read(db, mtime, table) for db, mtime in key]
-    frames = [f for f in frames if len(f)]
-    if not frames:
-        return _read(*key[0], table)
-    if len(frames) == 1:
-        return frames[0]
-    if table == "papers":
-        # an uploaded paper already in the store keeps the store's row
-        return pd.concat(frames, ignore_index=True).drop_duplicates("paper_id", keep="first")
-    if table in ("extract_runs", "build_problems"):
-        return pd.concat(frames, ignore_index=True)
-    out = [frames[0]]
-    seen = set(frames[0]["paper_id"]) if "paper_id" in frames[0] else set()
-    for f in frames[1:]:
-        if "paper_id" in f:
-            f = f[~f["paper_id"].isin(seen)]
-            seen |= set(f["paper_id"])
-        out.append(f)
-    return pd.concat(out, ignore_index=True)
-
-
-def load_table(table: str) -> pd.DataFrame:
-    """One table of the current view (store plus uploads), cached until a file changes."""
+def _table(table: str) -> str:
     if table not in TABLES:
         raise KeyError(f"unknown table {table!r}")
-    return _merged(source_key(), table).copy(deep=False)
+    return _q(table)
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)
-def _filter_ids(key: tuple, spec: tuple) -> tuple[str, ...]:
-    from dashboard.filters import Filters, apply
-
-    papers = _merged(key, "papers")
-    techniques = _merged(key, "techniques")
-    return tuple(apply(Filters.from_tuple(spec), papers, techniques))
+def _current(filters: Filters | None) -> Filters:
+    return filters if filters is not None else flt.current()
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)
-def _filtered(key: tuple, spec: tuple, table: str) -> pd.DataFrame:
-    df = _merged(key, table)
-    ids = _filter_ids(key, spec)
-    if "paper_id" not in df.columns or len(ids) == len(_merged(key, "papers")):
-        return df
-    from dashboard.analytics import is_in
-
-    return df[is_in(df["paper_id"], ids)].reset_index(drop=True)
+def ids_sql(filters: Filters) -> tuple[str, list]:
+    """``SELECT paper_id`` of the papers passing ``filters``, with its parameters."""
+    cond, params = where_sql(filters, "p", "techniques")
+    return f"SELECT p.paper_id FROM papers p WHERE {cond}", params
 
 
-def filtered_ids(filters=None) -> tuple[str, ...]:
+def _run(sql: str, params: list) -> pd.DataFrame:
+    """A small result (count, aggregate, top-k, one paper's rows, a bounded list), cached."""
+    return cached_query(source_key(), sql, tuple(params))
+
+
+def _rows(sql: str, params: list) -> pd.DataFrame:
+    """A result that may be large (a table's rows for the papers in view), not cached here.
+
+    Keeping such frames per filter state is what made memory grow with the corpus; DuckDB's
+    buffer pool (bounded, ``dashboard.source.MEMORY_LIMIT``) holds the data instead, and the
+    page computations over these rows cache their own (small) results (``dashboard.views``).
+    """
+    return query(sql, params)
+
+
+# --- Whole-view questions ----------------------------------------------------------------------
+
+
+def row_count(table: str) -> int:
+    """Rows of ``table`` in the current view (unfiltered)."""
+    return int(_run(f"SELECT count(*) AS n FROM {_table(table)}", [])["n"].iloc[0])
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every published table in the current view (unfiltered), in schema order."""
+    sql = " UNION ALL ".join(
+        f"SELECT '{t}' AS t, count(*) AS n FROM {_table(t)}" for t in TABLES
+    )
+    counts = dict(_run(sql, []).itertuples(index=False, name=None))
+    return {t: int(counts.get(t, 0)) for t in TABLES}
+
+
+def load_table(table: str, columns: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """``table`` of the current view, unfiltered (only for small tables or few columns)."""
+    cols = ", ".join(_q(c) for c in columns) if columns else "*"
+    return _run(f"SELECT {cols} FROM {_table(table)}", [])
+
+
+def distinct(table: str, column: str) -> list:
+    """The distinct non-null values of one column of the current view."""
+    sql = f"SELECT DISTINCT {_q(column)} AS v FROM {_table(table)} WHERE {_q(column)} IS NOT NULL"
+    return _run(sql, [])["v"].tolist()
+
+
+def paper_count() -> int:
+    """Papers in the current view (unfiltered)."""
+    return row_count("papers")
+
+
+# --- Filtered questions ------------------------------------------------------------------------
+
+
+def filtered_count(filters: Filters | None = None) -> int:
+    """Papers passing the global filters (default: the current sidebar/URL filters)."""
+    sql, params = ids_sql(_current(filters))
+    return int(_run(f"SELECT count(*) AS n FROM ({sql})", params)["n"].iloc[0])
+
+
+def filtered_ids(filters: Filters | None = None) -> tuple[str, ...]:
     """Paper ids passing the global filters (default: the current sidebar/URL filters)."""
-    from dashboard import filters as flt
-
-    f = filters if filters is not None else flt.current()
-    return _filter_ids(source_key(), f.as_tuple())
+    sql, params = ids_sql(_current(filters))
+    return tuple(_run(sql, params)["paper_id"])
 
 
-def filtered(table: str, filters=None) -> pd.DataFrame:
+def filtered_sql(
+    table: str, filters: Filters, columns: tuple[str, ...] | None = None, limit: int | None = None
+) -> tuple[str, list]:
+    """The SQL (and parameters) of :func:`filtered`."""
+    sql, params = _filtered_sql(table, filters, columns)
+    return (sql + f" LIMIT {int(limit)}" if limit is not None else sql), params
+
+
+def _filtered_sql(
+    table: str, filters: Filters, columns: tuple[str, ...] | None
+) -> tuple[str, list]:
+    cols = ", ".join(f"t.{_q(c)}" for c in columns) if columns else "t.*"
+    name = _table(table)
+    if "paper_id" not in TABLES[table].column_names:
+        return f"SELECT {cols} FROM {name} t", []
+    if table == "papers":
+        cond, params = where_sql(filters, "t", "techniques")
+        return f"SELECT {cols} FROM papers t WHERE {cond}", params
+    if not filters.active:
+        return f"SELECT {cols} FROM {name} t", []
+    sql, params = ids_sql(filters)
+    return f"SELECT {cols} FROM {name} t WHERE t.paper_id IN ({sql})", params
+
+
+def filtered(
+    table: str,
+    filters: Filters | None = None,
+    columns: tuple[str, ...] | None = None,
+    limit: int | None = None,
+) -> pd.DataFrame:
     """Rows of ``table`` belonging to papers that pass the global filters.
+
+    Args:
+        table: A published table.
+        filters: Default: the current sidebar/URL filters.
+        columns: Only these columns (default: all).
+        limit: At most this many rows (default: all).
 
     Tables without ``paper_id`` (``build_problems``, ``extract_runs``) are returned whole.
     """
-    from dashboard import filters as flt
-
-    if table not in TABLES:
-        raise KeyError(f"unknown table {table!r}")
-    f = filters if filters is not None else flt.current()
-    return _filtered(source_key(), f.as_tuple(), table).copy(deep=False)
+    sql, params = filtered_sql(table, _current(filters), columns, limit)
+    return _run(sql, params) if limit is not None else _rows(sql, params)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _titled(key: tuple) -> pd.DataFrame:
-    papers = _merged(key, "papers")
-    return papers.drop(columns=["abstract"]).assign(title=display_titles(papers))
+def filtered_rows(table: str, filters: Filters | None = None) -> int:
+    """How many rows :func:`filtered` returns."""
+    sql, params = filtered_sql(table, _current(filters), ("paper_id",) if _has_ids(table) else None)
+    return int(_run(f"SELECT count(*) AS n FROM ({sql})", params)["n"].iloc[0])
+
+
+def _has_ids(table: str) -> bool:
+    return "paper_id" in TABLES[table].column_names
+
+
+def export_tables(filters: Filters | None = None) -> tuple[list[str], object]:
+    """The tables a download of "every table" holds, and a function that reads them.
+
+    With filters in force: every table about papers, restricted to the papers in view, and no
+    table about the build (``extract_runs``, ``build_problems``: whole-database bookkeeping).
+    Without: every table, whole. The function runs when the button is clicked, outside the
+    script run: the filters and the database are the ones in force now.
+    """
+    f = _current(filters)
+    tables = [t for t in TABLES if not (f.active and t in INTERNAL_TABLES)]
+    con = connection_for(source_key())
+
+    def read() -> dict[str, pd.DataFrame]:
+        return {t: run_on(con, *filtered_sql(t, f)) for t in tables}
+
+    return tables, read
+
+
+def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | None]:
+    """The Overview's headline numbers (as ``analytics.overview_numbers``), in one query.
+
+    Also ``unknown_year``: papers in view without a year.
+    """
+    ids, params = ids_sql(_current(filters))
+    sql = f"""
+        WITH v AS (SELECT p.paper_id, p.venue, p.year FROM papers p WHERE p.paper_id IN ({ids}))
+        SELECT
+            (SELECT count(*) FROM v) AS papers,
+            (SELECT count(DISTINCT venue) FROM v) AS venues,
+            (SELECT count(DISTINCT year) FROM v) AS years,
+            (SELECT count(*) FROM v WHERE year IS NULL) AS unknown_year,
+            (SELECT count(DISTINCT paper_id) FROM model_sizes
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_size,
+            (SELECT count(DISTINCT paper_id) FROM metrics
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_metric,
+            (SELECT count(DISTINCT paper_id) FROM methods
+                WHERE role = 'proposed' AND paper_id IN (SELECT paper_id FROM v)) AS proposing
+    """
+    row = {k: int(v) for k, v in _run(sql, params).iloc[0].items()}
+    n = row["papers"]
+    for k in ("with_size", "with_metric", "proposing"):
+        row[k] = row[k] / n if n else None
+    return row
+
+
+def paper_rows(table: str, paper_id: str) -> pd.DataFrame:
+    """Every row of ``table`` about one paper."""
+    return _run(f"SELECT * FROM {_table(table)} WHERE paper_id = ?", [paper_id])
+
+
+def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) -> pd.DataFrame:
+    """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
+
+    Columns: ``paper_id``, ``title`` (else the abstract's start), ``venue`` (``unknown`` when
+    missing), ``year``, ``venue_label``, ``accepted``, ``group``.
+
+    Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
+    picks what is charted instead of restricting the papers (every share would be 100%).
+    """
+    f = _current(filters)
+    if ignore_tags:
+        f = replace(f, tags=())
+    cond, params = where_sql(f, "p", "techniques")
+    sql = (
+        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.year, p.venue_label, p.accepted "
+        f"FROM papers p WHERE {cond}"
+    )
+    return with_groups(_rows(sql, params), venue_groups())
+
+
+def paper_list(
+    search: str = "", filters: Filters | None = None, limit: int | None = None
+) -> pd.DataFrame:
+    """The filtered papers (also matching every word of ``search``), for listing.
+
+    Columns: ``paper_id``, ``display_title`` (title, else the abstract's start), ``authors``,
+    ``venue_label``, ``status``, ``url``; at most ``limit`` rows, in table order.
+    """
+    f = _current(filters)
+    if search.strip():  # the same rules as the sidebar's search: every word somewhere
+        f = replace(f, query=f"{f.query} {search}")
+    cond, params = where_sql(f, "p", "techniques")
+    sql = (
+        f"SELECT p.paper_id, {TITLE_SQL} AS display_title, p.authors, p.venue_label, p.status, "
+        f"p.url FROM papers p WHERE {cond}"
+    )
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return _run(sql, params)
+
+
+def paper_list_count(search: str = "", filters: Filters | None = None) -> int:
+    """Rows :func:`paper_list` has without a limit."""
+    f = _current(filters)
+    if search.strip():
+        f = replace(f, query=f"{f.query} {search}")
+    cond, params = where_sql(f, "p", "techniques")
+    return int(_run(f"SELECT count(*) AS n FROM papers p WHERE {cond}", params)["n"].iloc[0])
+
+
+def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    counts = _run(
+        "SELECT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
+        "CAST(p.year AS BIGINT) AS year, count(*) AS papers "
+        f"FROM papers p WHERE {cond} AND p.year IS NOT NULL GROUP BY 1, 2",
+        params,
+    )
+    return counts.assign(group=counts["venue"].map(venue_groups()).fillna(OTHER_GROUP))
+
+
+def tag_counts(level: str, filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per technique or theme (``level``): ``level``, ``papers``, most first."""
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    ids, params = ids_sql(_current(filters))
+    return _run(
+        f"SELECT CAST({level} AS VARCHAR) AS {level}, count(DISTINCT paper_id) AS papers "
+        f"FROM techniques WHERE {level} IS NOT NULL AND paper_id IN ({ids}) "
+        f"GROUP BY 1 ORDER BY papers DESC, {level}",
+        params,
+    )
+
+
+def rejected_count(filters: Filters) -> int:
+    """Papers passing ``filters`` whose status says rejected or withdrawn."""
+    cond, params = where_sql(filters, "p", "techniques")
+    sql = f"SELECT count(*) AS n FROM papers p WHERE {cond} AND p.accepted = FALSE"
+    return int(_run(sql, params)["n"].iloc[0])
 
 
 def with_papers(
     df: pd.DataFrame, cols: tuple[str, ...] = ("title", "venue", "year", "venue_label")
 ) -> pd.DataFrame:
     """``df`` joined to paper columns on ``paper_id`` (titles fall back to the abstract start)."""
-    keep = ["paper_id", *[c for c in cols if c != "paper_id"]]
-    extra = _titled(source_key())[keep]
+    keep = [c for c in cols if c != "paper_id"]
+    select = ", ".join(TITLE_SQL + " AS title" if c == "title" else f"p.{_q(c)}" for c in keep)
+    ids = pd.DataFrame({"paper_id": pd.unique(df["paper_id"].astype(object))})
+    extra = query(
+        f"SELECT p.paper_id{', ' if select else ''}{select} FROM papers p "
+        "WHERE p.paper_id IN (SELECT paper_id FROM _ids)",
+        frames={"_ids": ids},
+    )
     return df.merge(extra, on="paper_id", how="left")
 
 
@@ -173,42 +352,48 @@ def display_titles(papers: pd.DataFrame) -> pd.Series:
     return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
 
 
+def tag_table(level: str) -> pd.DataFrame:
+    """Distinct (paper_id, tag) pairs of the filtered papers; ``level`` is technique or theme."""
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    sql, params = filtered_sql("techniques", flt.current(), ("paper_id", level))
+    return _rows(f"SELECT DISTINCT * FROM ({sql}) WHERE {level} IS NOT NULL", params)
+
+
+# --- Fixed orders of categories (colours stay put under any filter) ---------------------------
+
+
+def _order_sql(table: str, column: str) -> str:
+    c = _q(column)
+    return (
+        f"SELECT CAST({c} AS VARCHAR) AS v FROM {_table(table)} WHERE {c} IS NOT NULL "
+        f"GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, lower(v), v"
+    )
+
+
 def venue_domain() -> list[str]:
     """Every venue of the (unfiltered) view, sorted: the fixed order of venue colours."""
-    venues = load_table("papers")["venue"].astype("string").fillna("unknown")
-    return sorted(venues.unique(), key=str.lower)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _domain(key: tuple, column: str) -> tuple[str, ...]:
-    from dashboard.charts import category_order
-
-    return tuple(category_order(_merged(key, "techniques"), column))
+    sql = "SELECT DISTINCT coalesce(CAST(venue AS VARCHAR), 'unknown') AS v FROM papers"
+    return sorted(_run(sql, [])["v"], key=str.lower)
 
 
 def technique_domain() -> list[str]:
     """Every technique in the (unfiltered) view, in the fixed order used for colours."""
-    return list(_domain(source_key(), "technique"))
+    return _run(_order_sql("techniques", "technique"), [])["v"].tolist()
 
 
 def theme_domain() -> list[str]:
     """Every theme in the (unfiltered) view, in the fixed order used for colours."""
-    return list(_domain(source_key(), "theme"))
+    return _run(_order_sql("techniques", "theme"), [])["v"].tolist()
 
 
-def tag_table(level: str) -> pd.DataFrame:
-    """Distinct (paper_id, tag) pairs of the filtered papers; ``level`` is technique or theme."""
-    t = filtered("techniques")
-    if t.empty:
-        return pd.DataFrame(columns=["paper_id", level])
-    return t[["paper_id", level]].dropna().drop_duplicates().reset_index(drop=True)
+# --- Terms of one kind (Trends, Emerging topics, Keywords) -------------------------------------
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=4)
 def _term_map(key: tuple) -> dict[str, str]:
-    from dashboard.keyword_terms import term_map
-
-    return term_map(_merged(key, "keywords")["keyword"])
+    counts = cached_query(key, "SELECT keyword, count(*) AS n FROM keywords GROUP BY keyword")
+    return term_map(dict(zip(counts["keyword"], counts["n"].astype(int), strict=True)))
 
 
 def keyword_terms() -> pd.DataFrame:
@@ -217,126 +402,39 @@ def keyword_terms() -> pd.DataFrame:
     ``keyword`` holds the term (:func:`dashboard.keyword_terms.term_map`, computed over every
     paper so that a term reads the same under any filter).
     """
-    from dashboard import filters as flt
-
-    return _keyword_terms(source_key(), flt.current().as_tuple()).copy(deep=False)
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _keyword_terms(key: tuple, filters: tuple) -> pd.DataFrame:
-    kw = _filtered(key, filters, "keywords")
+    kw = filtered("keywords", columns=("paper_id", "keyword"))
     if kw.empty:
         return pd.DataFrame(columns=["paper_id", "keyword"])
-    terms = _term_map(key)
+    terms = _term_map(source_key())
     out = pd.DataFrame({"paper_id": kw["paper_id"], "keyword": kw["keyword"].map(terms)})
     return out.drop_duplicates().reset_index(drop=True)
 
 
-# --- Trends, similar papers and accuracy (issue 15) -----------------------------------------------
-
-ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accuracy_report.py
-TERM_KINDS = ("technique", "theme", "method", "dataset", "keyword")
-
-
-@st.cache_resource(show_spinner=False)
-def venue_groups() -> dict[str, str]:
-    """``venue -> group`` from ``extract/data/venue_groups.toml``."""
-    from dashboard.analytics import venue_group_map
-    from extract.datafiles import load_toml
-
-    return venue_group_map(load_toml("venue_groups.toml"))
+_TERM_SQL = {  # (table, term column, text column)
+    "technique": ("techniques", "technique", "evidence"),
+    "theme": ("techniques", "theme", "evidence"),
+    "method": ("methods", "name", "name"),
+    "dataset": ("benchmarks", "name", "name"),
+    "keyword": ("keywords", "keyword", "keyword"),
+}
 
 
-def group_domain() -> list[str]:
-    """Venue groups in the data file's order, then Other: the fixed order of group colours."""
-    from dashboard.analytics import OTHER_GROUP
-
-    return [*dict.fromkeys([*venue_groups().values(), OTHER_GROUP])]
-
-
-@st.cache_resource(show_spinner=False)
-def tag_aliases() -> dict[str, str]:
-    """Lower-case names -> technique tag or ``theme:<theme>``, from the taxonomy."""
-    from dashboard.analytics import tag_aliases as aliases
-    from extract.datafiles import load_toml
-
-    return aliases(load_toml("taxonomy.toml"))
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _options(key: tuple) -> dict[str, list[str]]:
-    from dashboard.filters import options
-
-    return options(_merged(key, "papers"), _merged(key, "techniques"))
-
-
-def filter_options() -> dict[str, list[str]]:
-    """The sidebar's choices (``dashboard.filters.options``) for the current view, cached."""
-    return _options(source_key())
-
-
-def tag_options() -> list[str]:
-    """Every technique and ``theme:<theme>`` of the current view."""
-    return filter_options()["tag"]
-
-
-def rejected_count(filters) -> int:
-    """Papers passing ``filters`` whose status says rejected or withdrawn."""
-    from dashboard.analytics import hidden_rejections
-
-    return hidden_rejections(papers_in_view(filters))
-
-
-@st.cache_resource(show_spinner=False, max_entries=64)
-def _papers_view(key: tuple, spec: tuple) -> pd.DataFrame:
-    from dashboard.analytics import with_groups
-
-    papers = _filtered(key, spec, "papers")
-    cols = ["paper_id", "title", "venue", "year", "venue_label", "accepted"]
-    # title: the title, else the abstract's start (as everywhere in the app)
-    return with_groups(papers[cols].assign(title=display_titles(papers)), venue_groups())
-
-
-def papers_in_view(filters=None, ignore_tags: bool = False) -> pd.DataFrame:
-    """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
-
-    Columns: ``paper_id``, ``title`` (else the abstract's start), ``venue`` (``unknown`` when
-    missing), ``year``, ``venue_label``, ``accepted``, ``group``.
-
-    Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
-    picks what is charted instead of restricting the papers (every share would be 100%).
-    """
-    from dataclasses import replace
-
-    from dashboard import filters as flt
-
-    f = filters if filters is not None else flt.current()
-    if ignore_tags:
-        f = replace(f, tags=())
-    return _papers_view(source_key(), f.as_tuple()).copy(deep=False)
-
-
-@st.cache_resource(show_spinner=False, max_entries=16)
 def _term_hits(key: tuple, kind: str) -> pd.DataFrame:
-    if kind in ("technique", "theme"):
-        t = _merged(key, "techniques")
-        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t[kind], "text": t["evidence"]})
-    elif kind == "method":
-        t = _merged(key, "methods")
-        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t["name"], "text": t["name"]})
-    elif kind == "dataset":
-        t = _merged(key, "benchmarks")
-        out = pd.DataFrame({"paper_id": t["paper_id"], "term": t["name"], "text": t["name"]})
-    elif kind == "keyword":
-        t = _merged(key, "keywords")
-        terms = _term_map(key)
-        out = pd.DataFrame(
-            {"paper_id": t["paper_id"], "term": t["keyword"].map(terms), "text": t["keyword"]}
-        )
-    else:
+    if kind not in _TERM_SQL:
         raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
-    out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
-    return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    table, term, text = _TERM_SQL[kind]
+    if kind == "keyword":  # spellings of one term: mapped in Python, then one row per term
+        out = query(f"SELECT DISTINCT paper_id, {term} AS term FROM {table}")
+        out = out.assign(text=out["term"], term=out["term"].map(_term_map(key)))
+        out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
+        return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    # one row per (paper, term), with one text that matched it
+    out = query(
+        f"SELECT paper_id, CAST({term} AS VARCHAR) AS term, "
+        f"CAST(first({text}) AS VARCHAR) AS text FROM {table} "
+        f"WHERE {term} IS NOT NULL GROUP BY paper_id, {term}"
+    )
+    return out.assign(text=out["text"].fillna(""))
 
 
 def term_hits(kind: str) -> pd.DataFrame:
@@ -345,14 +443,7 @@ def term_hits(kind: str) -> pd.DataFrame:
     ``kind``: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
     keyword (spellings of one term counted together). Unfiltered: join to the papers in view.
     """
-    return _term_hits(source_key(), kind).copy(deep=False)
-
-
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _term_names(key: tuple, kind: str) -> tuple[str, ...]:
-    from dashboard.charts import category_order
-
-    return tuple(category_order(_term_hits(key, kind), "term"))
+    return _term_hits(source_key(), kind)
 
 
 def term_names(kind: str) -> list[str]:
@@ -360,12 +451,44 @@ def term_names(kind: str) -> list[str]:
     return list(_term_names(source_key(), kind))
 
 
+@st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=16)
+def _term_names(key: tuple, kind: str) -> tuple[str, ...]:
+    if kind != "keyword" and kind in _TERM_SQL:
+        table, term, _ = _TERM_SQL[kind]
+        rows = query(
+            f"SELECT CAST({term} AS VARCHAR) AS v FROM {table} WHERE {term} IS NOT NULL "
+            f"GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, lower(v), v"
+        )
+        return tuple(rows["v"])
+    hits = _term_hits(key, kind)
+    counts = hits.groupby("term")["paper_id"].nunique()
+    return tuple(sorted(counts.index.astype(str), key=lambda c: (-counts[c], c.lower())))
+
+
+@st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=256)
+def _match_term(key: tuple, kind: str, query_text: str) -> list[tuple[str, str]]:
+    aliases = None
+    if kind in ("technique", "theme"):
+        prefix = "theme:"
+        aliases = {
+            k: v.removeprefix(prefix)
+            for k, v in tag_aliases().items()
+            if v.startswith(prefix) == (kind == "theme")
+        }
+    return match_terms(query_text, _term_names(key, kind), aliases)
+
+
+def match_term(kind: str, query_text: str) -> list[tuple[str, str]]:
+    """Terms of one kind matching what the user typed, best first (exact wins; aliases)."""
+    return _match_term(source_key(), kind, query_text)
+
+
+# --- Similar papers and accuracy ---------------------------------------------------------------
+
+
 @st.cache_resource(show_spinner=False, max_entries=2)
 def _embeddings(db: str, mtime: float):
-    import numpy as np
-
-    from dashboard.analytics import unit_rows
-
+    # an index object (read-only once built), not a data frame: shared, never handed out to edit
     con = store.connect(db)
     try:
         found = con.execute(
@@ -383,6 +506,7 @@ def _embeddings(db: str, mtime: float):
     matrix = np.asarray(emb.flatten().to_numpy(zero_copy_only=False), dtype=np.float32)
     ids = np.asarray(tbl.column("paper_id").to_pylist(), dtype=object)
     unit = unit_rows(matrix.reshape(-1, dim))
+    unit.setflags(write=False)
     return ids, unit, {p: i for i, p in enumerate(ids)}
 
 
@@ -397,8 +521,6 @@ def embeddings():
 
 @st.cache_data(show_spinner=False)
 def _accuracy(path: str, mtime: float) -> dict:
-    import json
-
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
@@ -407,23 +529,3 @@ def accuracy() -> dict | None:
     if not ACCURACY_FILE.is_file():
         return None
     return _accuracy(str(ACCURACY_FILE), ACCURACY_FILE.stat().st_mtime)
-
-
-@st.cache_data(show_spinner=False, max_entries=256)
-def _match_term(key: tuple, kind: str, query: str) -> list[tuple[str, str]]:
-    from dashboard.analytics import match_terms
-
-    aliases = None
-    if kind in ("technique", "theme"):
-        prefix = "theme:"
-        aliases = {
-            k: v.removeprefix(prefix)
-            for k, v in tag_aliases().items()
-            if v.startswith(prefix) == (kind == "theme")
-        }
-    return match_terms(query, _term_names(key, kind), aliases)
-
-
-def match_term(kind: str, query: str) -> list[tuple[str, str]]:
-    """Terms of one kind matching what the user typed, best first (exact wins; aliases)."""
-    return _match_term(source_key(), kind, query)

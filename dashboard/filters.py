@@ -1,22 +1,33 @@
-"""Global filters: sidebar widgets bound to the URL query string, and applying them to papers.
+"""Global filters in the app: sidebar widgets bound to the URL query string.
 
 The sidebar (rendered by ``streamlit_app.py``) binds every widget to a query parameter, so a
 filtered view can be shared as a link. Pages call :func:`current` (or
 ``dashboard.data.filtered``): it reads the widget values when the sidebar has run in this
 session and the URL query string otherwise, so a page also works when run on its own.
+
+The filter state itself and how it selects papers (SQL or pandas) is
+:mod:`dashboard.filter_model`, re-exported here for the pages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 
-import pandas as pd
 import streamlit as st
 
-UNKNOWN = "unknown"
-THEME_PREFIX = "theme:"
-MATCH_MODES = ("any", "all")
+from dashboard import source
+from dashboard.analytics.terms import resolve_names
+from dashboard.filter_model import (  # noqa: F401  (re-exported for the pages)
+    MATCH_MODES,
+    THEME_PREFIX,
+    UNKNOWN,
+    Filters,
+    apply,
+    options,
+    tag_label,
+    where_sql,
+)
 # widget key == query parameter name
 K_VENUE, K_YEAR, K_TAG, K_MATCH, K_ACCEPTED, K_QUERY = (
     "venue",
@@ -32,123 +43,12 @@ PENDING = "pt_pending_"  # session_state: resolved link values to re-apply on th
 URL_WARNINGS = "pt_link_warnings"  # session_state: unknown values of the link
 
 
-@dataclass(frozen=True)
-class Filters:
-    """The global filter state. Empty selections mean "no restriction"."""
-
-    venues: tuple[str, ...] = ()
-    years: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()  # technique names, or "theme:<theme>"
-    match: str = "any"
-    accepted_only: bool = False  # the sidebar's default is True (see sidebar)
-    query: str = ""
-
-    def as_tuple(self) -> tuple:
-        """A hashable form (cache key)."""
-        return (self.venues, self.years, self.tags, self.match, self.accepted_only, self.query)
-
-    @classmethod
-    def from_tuple(cls, t: tuple) -> Filters:
-        """Inverse of :meth:`as_tuple`."""
-        return cls(*t)
-
-    @property
-    def active(self) -> bool:
-        """True when any filter restricts the papers."""
-        return bool(
-            self.venues or self.years or self.tags or self.accepted_only or self.query.strip()
-        )
-
-    def describe(self) -> str:
-        """A one-line human description (used in captions and file names)."""
-        parts = []
-        if self.venues:
-            parts.append("venue " + " or ".join(self.venues))
-        if self.years:
-            parts.append("year " + " or ".join(self.years))
-        if self.tags:
-            joiner = " or " if self.match == "any" else " and "
-            parts.append("tagged " + joiner.join(tag_label(t) for t in self.tags))
-        if self.accepted_only:
-            parts.append("not rejected")
-        if self.query.strip():
-            parts.append(f'matching "{self.query.strip()}"')
-        return "; ".join(parts) if parts else "all papers"
-
-
-def tag_label(tag: str) -> str:
-    """Display text of a technique/theme option."""
-    return f"{tag[len(THEME_PREFIX) :]} (theme)" if tag.startswith(THEME_PREFIX) else tag
-
-
-def options(papers: pd.DataFrame, techniques: pd.DataFrame) -> dict[str, list[str]]:
-    """Choices offered by the sidebar widgets, from the unfiltered view."""
-    venues = sorted(papers["venue"].dropna().astype(str).unique())
-    if papers["venue"].isna().any():
-        venues.append(UNKNOWN)
-    years = sorted({str(int(y)) for y in papers["year"].dropna()})
-    if papers["year"].isna().any():
-        years.append(UNKNOWN)
-    techs = sorted(techniques["technique"].dropna().astype(str).unique(), key=str.lower)
-    themes = sorted(techniques["theme"].dropna().astype(str).unique(), key=str.lower)
-    return {
-        "venue": venues,
-        "year": years,
-        "tag": [*techs, *[THEME_PREFIX + t for t in themes]],
-        "has_status": [str(papers["accepted"].notna().any())],
-    }
-
-
-def _venue_col(papers: pd.DataFrame) -> pd.Series:
-    return papers["venue"].astype("string").fillna(UNKNOWN)
-
-
-def _year_col(papers: pd.DataFrame) -> pd.Series:
-    y = pd.to_numeric(papers["year"], errors="coerce")
-    return y.map(lambda v: UNKNOWN if pd.isna(v) else str(int(v)))
-
-
-def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[str]:
-    """Ids of the papers passing ``f``, in table order."""
-    keep = pd.Series(True, index=papers.index)
-    if f.venues:
-        keep &= _venue_col(papers).isin(f.venues)
-    if f.years:
-        keep &= _year_col(papers).isin(f.years)
-    if f.accepted_only:
-        # only papers whose status says rejected are dropped; unknown decisions stay
-        keep &= papers["accepted"].astype("boolean").fillna(True).astype(bool)
-    terms = f.query.lower().split()
-    if terms:
-        from dashboard.analytics import search_text
-
-        text = search_text(papers)
-        for term in terms:
-            keep &= text.str.contains(term, regex=False)
-    ids = papers.loc[keep, "paper_id"]
-    if f.tags:
-        sets = []
-        for tag in f.tags:
-            if tag.startswith(THEME_PREFIX):
-                hit = techniques.loc[techniques["theme"] == tag[len(THEME_PREFIX) :], "paper_id"]
-            else:
-                hit = techniques.loc[techniques["technique"] == tag, "paper_id"]
-            sets.append(set(hit))
-        tagged = set.union(*sets) if f.match == "any" else set.intersection(*sets)
-        from dashboard.analytics import is_in
-
-        ids = ids[is_in(ids, tagged)]
-    return ids.tolist()
-
-
 def accepted_from_url(value: str | None) -> bool:
     """The "Accepted only" state a link asks for: on unless it says false/0/no."""
     return str(value).strip().lower() not in ("false", "0", "no", "off")
 
 
 def _from_query_params() -> Filters:
-    from dashboard import analytics, data
-
     qp = st.query_params
     match = qp.get(K_MATCH, "any")
     raw_tags = [
@@ -159,8 +59,8 @@ def _from_query_params() -> Filters:
     tags: list[str] = []
     if raw_tags:
         try:
-            opts = data.tag_options()
-            tags, _ = analytics.resolve_names(raw_tags, opts, data.tag_aliases())
+            opts = source.tag_options()
+            tags, _ = resolve_names(raw_tags, opts, source.tag_aliases())
         except Exception:  # no database yet: keep the link's values as they are
             tags = raw_tags
     return Filters(
@@ -205,8 +105,6 @@ def _resolve_link(opts: dict[str, list[str]], aliases: dict[str, str]) -> None:
     are accepted too; Streamlit's binding alone would drop such values silently. Unknown values
     become one warning each, naming the closest options.
     """
-    from dashboard.analytics import resolve_names
-
     ss, qp = st.session_state, st.query_params
     if LINK_CHECKED in ss:
         for key in (K_VENUE, K_TAG):  # the values fixed on the first run (see below)
@@ -307,8 +205,6 @@ def sidebar(
     has_status = opts.get("has_status", ["True"]) == ["True"]
     n_hidden = 0
     if has_status and hidden is not None:
-        from dataclasses import replace
-
         others = current() if K_VENUE in st.session_state else _from_query_params()
         n_hidden = hidden(replace(others, accepted_only=False))
     sb.checkbox(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import pandas as pd
 
@@ -22,7 +22,7 @@ _WITH_ACRONYM = re.compile(r"^(?P<long>.*\S)\s+\((?P<acr>[^()\s]+)\)$")
 AMBIGUITY = 0.8  # a bare acronym joins a long form only if >= 80% of its definitions agree
 
 
-def term_map(keywords: Iterable[str]) -> dict[str, str]:
+def term_map(keywords: Iterable[str] | Mapping[str, int]) -> dict[str, str]:
     """``{keyword: term}`` for every distinct keyword, the term being its most used spelling.
 
     Keywords are one term when their :func:`phrase_key` (case, hyphens, final plural) agrees,
@@ -68,8 +68,13 @@ def term_map(keywords: Iterable[str]) -> dict[str, str]:
     return {kw: display[key] for kw, key in key_of.items()}
 
 
-def _counts(keywords: Iterable[str]) -> dict[str, int]:
-    """``{keyword: occurrences}``; a pandas Series is counted without a Python loop."""
+def _counts(keywords: Iterable[str] | Mapping[str, int]) -> dict[str, int]:
+    """``{keyword: occurrences}``; a pandas Series is counted without a Python loop.
+
+    A mapping is taken as counts already made (``{keyword: occurrences}``).
+    """
+    if isinstance(keywords, Mapping):
+        return dict(keywords)
     if isinstance(keywords, pd.Series):
         vc = keywords.dropna().value_counts(sort=False)
         return dict(zip(vc.index.tolist(), vc.tolist()))

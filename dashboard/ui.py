@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 import altair as alt
@@ -32,12 +30,19 @@ def slug(text: str) -> str:
 
 
 def download(
-    df: pd.DataFrame, name: str, fmt: str = "csv", label: str | None = None, key: str | None = None
+    df: pd.DataFrame | Callable[[], pd.DataFrame],
+    name: str,
+    fmt: str = "csv",
+    label: str | None = None,
+    key: str | None = None,
 ) -> None:
-    """A download button for ``df`` (bytes made only when clicked; CSV is formula-safe)."""
+    """A download button for ``df`` (bytes made only when clicked; CSV is formula-safe).
+
+    ``df`` may be a function returning the frame: it then runs only when clicked.
+    """
     st.download_button(
         label or f"Download {fmt.upper()}",
-        data=lambda: export.to_bytes(df, fmt),
+        data=lambda: export.to_bytes(df() if callable(df) else df, fmt),
         file_name=f"{slug(name)}.{fmt}",
         mime=export.FORMATS[fmt],
         key=key or f"dl_{slug(name)}_{fmt}",
@@ -46,64 +51,17 @@ def download(
     )
 
 
-_SPECS: OrderedDict[tuple, dict] = OrderedDict()  # chart spec cache (see chart), per process
-_SPECS_LOCK = threading.Lock()
-MAX_SPECS = 256
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=256)
+def _chart_spec(module: str, name: str, df: pd.DataFrame, args: tuple, kwargs: dict) -> dict:
+    """The Vega-Lite spec of ``module.name(df, *args, **kwargs)`` (Altair's public ``to_dict``).
 
-
-def frame_key(df: pd.DataFrame) -> str:
-    """A content hash of ``df`` (columns, dtypes and values)."""
-    h = hashlib.blake2b(digest_size=16)
-    h.update(repr([(str(c), str(t)) for c, t in df.dtypes.items()]).encode())
-    h.update(pd.util.hash_pandas_object(df, index=False).to_numpy().tobytes())
-    return h.hexdigest()
-
-
-def clear_chart_cache() -> None:
-    """Forget every cached chart spec (benchmarks measure cold renders with it)."""
-    with _SPECS_LOCK:
-        _SPECS.clear()
-
-
-def _hashable(value: object) -> object:
-    if isinstance(value, (list, tuple)):
-        return tuple(_hashable(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
-    return value
-
-
-def _vega_spec(make: Callable[..., alt.Chart], df: pd.DataFrame, args, kwargs) -> dict:
-    """The Vega-Lite spec (data as Arrow) of ``make(df, *args, **kwargs)``, cached.
-
-    Building and validating an Altair chart costs 0.1-0.3 s; a page redrawn on every widget
-    change would pay it for every chart. The spec depends only on the chart function, the
-    data and the arguments, so it is kept (LRU) and handed to ``st.vega_lite_chart``.
+    Building and validating an Altair chart costs 0.1-0.3 s, and a page is redrawn on every
+    widget change: the spec is cached by Streamlit (keyed on the chart function, the data and
+    the arguments; a TTL and a bounded size) and drawn with ``st.vega_lite_chart``.
     """
-    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
-
-    key = (
-        make.__module__,
-        make.__qualname__,
-        frame_key(df),
-        _hashable(list(args)),
-        _hashable(kwargs),
-    )
-    with _SPECS_LOCK:
-        spec = _SPECS.get(key)
-        if spec is not None:
-            _SPECS.move_to_end(key)
-    if spec is None:
-        spec = _convert_altair_to_vega_lite_spec(make(df, *args, **kwargs))
-        with _SPECS_LOCK:
-            _SPECS[key] = spec
-            while len(_SPECS) > MAX_SPECS:
-                _SPECS.popitem(last=False)
-    # streamlit moves "datasets" out of the spec it is given: hand it a copy
-    out = dict(spec)
-    if "datasets" in spec:
-        out["datasets"] = dict(spec["datasets"])
-    return out
+    make = getattr(importlib.import_module(module), name)
+    with alt.data_transformers.disable_max_rows():
+        return make(df, *args, **kwargs).to_dict()
 
 
 def chart(
@@ -116,23 +74,25 @@ def chart(
 ) -> None:
     """Draw ``make(df, *args, **kwargs)`` with its data as a CSV download, or say why not.
 
-    With a chart function of :mod:`dashboard.charts` and plain arguments, the chart's spec is
-    cached (:func:`_vega_spec`); a lambda (``make(df)`` only) is drawn afresh on every run.
+    A module-level chart function (:mod:`dashboard.charts`) has its spec cached
+    (:func:`_chart_spec`); anything else (a lambda) is drawn afresh on every run.
     """
     if df is None or df.empty:
         st.info(empty, icon=":material/info:")
         return
-    if make.__name__ == "<lambda>" and not args and not kwargs:
-        st.altair_chart(make(df), width="stretch")
+    module, qualname = getattr(make, "__module__", None), getattr(make, "__qualname__", "")
+    if module and qualname.isidentifier():
+        spec = _chart_spec(module, qualname, df, tuple(args), dict(kwargs))
+        st.vega_lite_chart(spec=spec, width="stretch")
     else:
-        st.vega_lite_chart(spec=_vega_spec(make, df, args, kwargs), width="stretch")
+        st.altair_chart(make(df, *args, **kwargs), width="stretch")
     download(df, name, "csv", label="Data behind this chart (CSV)", key=f"chartdata_{slug(name)}")
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _rebuild_command(key: tuple) -> str:
     seeds = data.PROJECT_ROOT / "seeds"
-    names = set(data.load_table("sources")["source"].dropna().unique())
+    names = set(data.distinct("sources", "source"))
     from_seeds = bool(names) and all((seeds / n).is_file() for n in names)
     inputs = "" if from_seeds else " <the files or folders it was built from>"
     return f"paper-trends build{inputs} --db {data.db_path()}"
@@ -145,7 +105,7 @@ def rebuild_command() -> str:
 
 def empty_table_note(table: str) -> str:
     """Why an extraction table has no rows and how to fill it ("" when it has rows)."""
-    if len(data.load_table(table)):
+    if data.row_count(table):
         return ""
     stage = STAGE_OF.get(table, table)
     extra = (
@@ -163,7 +123,7 @@ def empty_table_note(table: str) -> str:
 def filter_caption() -> tuple[int, int]:
     """Show "N of M papers: <filters>" and return (N, M)."""
     f = filters.current()
-    n, total = len(data.filtered_ids()), len(data.load_table("papers"))
+    n, total = data.filtered_count(f), data.paper_count()
     uploads = len(data.uploaded_dbs())
     extra = f" · includes {uploads} uploaded file set(s)" if uploads else ""
     st.caption(f"{n:,} of {total:,} papers · {md_escape(f.describe())}{extra}")
@@ -172,7 +132,7 @@ def filter_caption() -> tuple[int, int]:
 
 def no_papers() -> bool:
     """Say so and return True when the filters leave no paper."""
-    if not data.filtered_ids():
+    if not data.filtered_count():
         st.warning(
             "No paper matches the current filters. Loosen them in the sidebar "
             "(or press **Reset filters**).",

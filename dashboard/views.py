@@ -3,7 +3,7 @@
 A page is re-run on every widget change; on 47k papers one rate table or grid costs 0.1-0.3 s.
 Each function here is keyed by what determines its result (the data files, the filters and the
 page's own choices), calls the pure functions of :mod:`dashboard.analytics` once per key and
-hands out the shared result (``st.cache_resource``: no copy, so callers must not modify it).
+hands out a copy of the result (``st.cache_data``, with a TTL and a bounded number of entries).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
     return (replace(f, tags=()) if ignore_tags else f).as_tuple()
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
     papers = data.papers_in_view(filters.Filters.from_tuple(spec))
     if not full:
@@ -43,9 +43,9 @@ def papers(
     return _papers(data.source_key(), _spec(f, ignore_tags), full)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
-    cov = analytics.coverage_matrix(data.papers_in_view(filters.Filters.from_tuple(spec)))
+    cov = analytics.coverage_grid(data.venue_year_counts(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
 
 
@@ -54,7 +54,7 @@ def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
     return _coverage(data.source_key(), _spec(None, ignore_tags))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
     p, _ = _papers(key, spec, full)
     hits = data.term_hits(kind)
@@ -71,7 +71,7 @@ def adoption(kind: str, term: str, full: bool = False) -> dict:
     return _adoption(data.source_key(), _spec(None, True), full, kind, term)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
     p, _ = _papers(key, spec, full)
     hits = data.term_hits(level)
@@ -83,7 +83,7 @@ def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
     return _tags_in_view(data.source_key(), _spec(None, True), full, level)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str, ...]:
     from dashboard.charts import present_in
 
@@ -96,7 +96,7 @@ def present_tags(level: str, full: bool = False) -> list[str]:
     return list(_present_tags(data.source_key(), _spec(None, True), full, level))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _tag_trends(
     key: tuple, spec: tuple, full: bool, level: str, by: str, keep: tuple[str, ...]
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -116,7 +116,7 @@ def tag_trends(
     return _tag_trends(data.source_key(), _spec(None, True), full, level, by, tuple(keep))
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
     p, _ = _papers(key, spec, full)
     themes = _tags_in_view(key, spec, full, "theme").rename(columns={"term": "theme"})
@@ -128,7 +128,7 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
     return _theme_grid(data.source_key(), _spec(None, True), full)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
@@ -140,7 +140,7 @@ def size_trend(by: str) -> pd.DataFrame:
     return _size_trend(data.source_key(), _spec(None, False), by)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _rising(
     key: tuple,
     spec: tuple,
@@ -176,14 +176,12 @@ def rising(
     )
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _technique_papers(key: tuple, spec: tuple, picked: tuple[str, ...], mode: str) -> dict:
     f = filters.Filters.from_tuple(spec)
-    tech = data.filtered("techniques", f)
+    tech = data.filtered("techniques", f, ("paper_id", "technique", "evidence"))
     ids = analytics.papers_tagged(tech, picked, mode)
-    papers = data.filtered("papers", f)
-    titles = papers[analytics.is_in(papers["paper_id"], ids)]
-    titles = titles.assign(title=data.display_titles(titles))
+    titles = data.with_papers(pd.DataFrame({"paper_id": sorted(ids)}), ("title", "venue_label"))
     table = analytics.technique_evidence(tech, ids, picked, titles)
     return {
         "n": len(ids),
@@ -203,12 +201,13 @@ def technique_papers(picked: list[str], mode: str) -> dict:
     return _technique_papers(data.source_key(), _spec(None, False), tuple(picked), mode)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    n = len(data.filtered_ids(f))
-    tags = data.filtered("techniques", f)[["paper_id", level]].dropna().drop_duplicates()
-    return analytics.top_tags(tags, level, n, k=tags[level].nunique())
+    n = data.filtered_count(f)
+    top = data.tag_counts(level, f)
+    top["% of papers"] = (100 * top["papers"] / max(n, 1)).round(1)
+    return top
 
 
 def every_tag(level: str = "technique") -> pd.DataFrame:
@@ -216,12 +215,131 @@ def every_tag(level: str = "technique") -> pd.DataFrame:
     return _every_tag(data.source_key(), _spec(None, False), level)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _paper_list(key: tuple, spec: tuple) -> pd.DataFrame:
-    papers = data.filtered("papers", filters.Filters.from_tuple(spec))
-    return papers.assign(display_title=data.display_titles(papers))
+# --- Results and Leaderboards -------------------------------------------------------------------
 
 
-def paper_list() -> pd.DataFrame:
-    """The filtered papers with ``display_title`` (title, else the abstract's start)."""
-    return _paper_list(data.source_key(), _spec(None, False))
+def _results(f: filters.Filters) -> pd.DataFrame:
+    return data.filtered("results", f)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _kind_counts(key: tuple, spec: tuple) -> dict[str, int]:
+    sql, params = data.filtered_sql("results", filters.Filters.from_tuple(spec), ("kind",))
+    counts = data.query(f"SELECT kind, count(*) AS n FROM ({sql}) GROUP BY kind", params)
+    got = dict(zip(counts["kind"], counts["n"].astype(int), strict=True))
+    return {k: int(got.get(k, 0)) for k in analytics.RESULT_KINDS}
+
+
+def result_kind_counts() -> dict[str, int]:
+    """Result rows of the papers in view per kind (every kind listed)."""
+    return _kind_counts(data.source_key(), _spec(None, False))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=4)
+def _results_view(key: tuple, spec: tuple, kind: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    sql, params = data.filtered_sql("results", f)
+    # the span as written in its abstract, cut by DuckDB (no abstract leaves the database)
+    rows = data.query(
+        f"SELECT r.*, CASE WHEN r.start IS NOT NULL AND r.\"end\" IS NOT NULL "
+        f"THEN substr(p.abstract, r.start + 1, r.\"end\" - r.start) ELSE '' END AS text "
+        f"FROM ({sql}) r LEFT JOIN papers p ON p.paper_id = r.paper_id WHERE r.kind = ?",
+        [*params, kind],
+    )
+    rows["text"] = rows["text"].fillna("")
+    return analytics.with_measures(data.with_papers(rows, ("title", "venue_label")))
+
+
+def results_view(kind: str) -> pd.DataFrame:
+    """The results of one kind of the papers in view, with ``text`` (the span as written),
+    ``title``, ``venue_label`` and the measures (Results page)."""
+    if kind not in analytics.RESULT_KINDS:
+        raise ValueError(f"unknown kind {kind!r}")
+    return _results_view(data.source_key(), _spec(None, False), kind)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _lb_benchmarks(key: tuple, spec: tuple) -> pd.DataFrame:
+    return analytics.leaderboard_benchmarks(_results(filters.Filters.from_tuple(spec)))
+
+
+def leaderboard_benchmarks() -> pd.DataFrame:
+    """Benchmarks with scores among the papers in view (``analytics.leaderboard_benchmarks``)."""
+    return _lb_benchmarks(data.source_key(), _spec(None, False))
+
+
+def _on_benchmark(results: pd.DataFrame, bench: str) -> pd.DataFrame:
+    names = results["benchmark"].dropna().unique()
+    key = analytics.fold_name(bench)
+    same = [n for n in names if analytics.fold_name(n) == key]
+    return results[results["benchmark"].isin(same)]
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _lb_metrics(key: tuple, spec: tuple, bench: str) -> pd.DataFrame:
+    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
+    return analytics.leaderboard_metrics(results, bench)
+
+
+def leaderboard_metrics(bench: str) -> pd.DataFrame:
+    """Metrics of the scores on ``bench`` (``analytics.leaderboard_metrics``)."""
+    return _lb_metrics(data.source_key(), _spec(None, False), bench)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _lb_board(key: tuple, spec: tuple, bench: str, metric: str) -> dict:
+    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
+    papers = data.with_papers(
+        pd.DataFrame({"paper_id": results["paper_id"].unique()}),
+        ("title", "venue", "year", "abstract"),
+    )
+    percent = analytics.percent_metric(metric)
+    board, unit = analytics.leaderboard(results, papers, bench, metric, percent)
+    top = board.head(10)["paper_id"]
+    return {
+        "board": board,
+        "unit": unit,
+        "left_out": analytics.off_scale_scores(results, bench, metric, percent),
+        "gains": analytics.reported_gains(results, papers, bench),
+        "abstracts": dict(papers[papers["paper_id"].isin(top)][["paper_id", "abstract"]].values),
+    }
+
+
+def leaderboard(bench: str, metric: str) -> dict:
+    """One leaderboard: ``board``, ``unit``, ``left_out`` (off-scale scores), ``gains`` and the
+    ``abstracts`` of its top ten papers (Leaderboards page)."""
+    return _lb_board(data.source_key(), _spec(None, False), bench, metric)
+
+
+# --- Model sizes ---------------------------------------------------------------------------------
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _sizes(key: tuple, spec: tuple, n: int) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
+    out = {"summary": analytics.size_summary(sizes, n), "empty": sizes.empty}
+    if sizes.empty:
+        return out
+    points = analytics.size_points(data.with_papers(sizes))
+    ids = pd.DataFrame({"paper_id": points["paper_id"].unique()})
+    # the themes of the papers with a size only (not every tag of every paper in view)
+    themes = data.query(
+        "SELECT DISTINCT t.paper_id, t.theme FROM techniques t "
+        "WHERE t.theme IS NOT NULL AND t.paper_id IN (SELECT paper_id FROM ids)",
+        frames={"ids": ids},
+    )
+    out["points"] = points
+    out["by_theme"] = analytics.sizes_by_tag(points, themes, "theme")
+    out["ranked"] = analytics.sizes_ranked(points)
+    return out
+
+
+def sizes(n: int) -> dict:
+    """The Model sizes page's figures for the papers in view (``n`` of them).
+
+    Returns:
+        ``summary`` (``analytics.size_summary``), ``empty``, and unless empty ``points``,
+        ``by_theme`` and ``ranked``.
+    """
+    return _sizes(data.source_key(), _spec(None, False), n)

@@ -30,6 +30,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosed
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -87,7 +89,11 @@ def _wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) -
 
 
 class _CDP:
-    """A minimal DevTools-protocol client over tornado's websocket client."""
+    """A minimal DevTools-protocol client over the ``websockets`` client.
+
+    ``websockets`` comes with the base install (Streamlit depends on it); this script needs
+    nothing beyond it but a Chromium binary.
+    """
 
     def __init__(self, ws) -> None:
         self.ws = ws
@@ -95,18 +101,19 @@ class _CDP:
 
     @classmethod
     async def connect(cls, ws_url: str) -> _CDP:
-        from tornado.websocket import websocket_connect
+        from websockets.asyncio.client import connect
 
-        return cls(await websocket_connect(ws_url, max_message_size=256 * 1024 * 1024))
+        return cls(await connect(ws_url, max_size=256 * 1024 * 1024))
 
     async def call(self, method: str, **params) -> dict:
         self.next_id += 1
         my_id = self.next_id
-        await self.ws.write_message(json.dumps({"id": my_id, "method": method, "params": params}))
+        await self.ws.send(json.dumps({"id": my_id, "method": method, "params": params}))
         while True:
-            msg = await self.ws.read_message()
-            if msg is None:
-                raise SystemExit("screenshot: Chromium closed the DevTools connection")
+            try:
+                msg = await self.ws.recv()
+            except ConnectionClosed:
+                raise SystemExit("screenshot: Chromium closed the DevTools connection") from None
             data = json.loads(msg)
             if data.get("id") == my_id:
                 if "error" in data:
@@ -162,7 +169,7 @@ async def _shoot_all(
         png = out / f"{page or 'overview'}.png"
         png.write_bytes(base64.b64decode(shot["data"]))
         report.append((page or "overview", took, state.get("exception")))
-    cdp.ws.close()
+    await cdp.ws.close()
     return report
 
 

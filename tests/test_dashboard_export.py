@@ -59,3 +59,41 @@ def test_zip_holds_exactly_the_frames_it_is_given():
         rows = list(csv.DictReader(io.StringIO(zf.read("papers.csv").decode())))
     assert [r["paper_id"] for r in rows] == ["p1", "p2"]
     assert rows[0]["title"] == "'=cmd"  # formula-safe like the single downloads
+
+
+def test_every_table_zip_of_a_filtered_view_holds_only_the_papers_in_view(seeds_db):
+    """/data?venue=X: every table of the zip is about X's papers; the build's tables stay out."""
+    import zipfile
+
+    import duckdb
+
+    from dashboard import data
+    from dashboard.filter_model import Filters
+    from tests.conftest import database_env
+
+    con = duckdb.connect(str(seeds_db), read_only=True)
+    venue, n_venue = con.execute(
+        "SELECT venue, count(*) FROM papers WHERE venue IS NOT NULL GROUP BY 1 ORDER BY 2 LIMIT 1"
+    ).fetchone()
+    n_all = con.execute("SELECT count(*) FROM papers").fetchone()[0]
+    assert con.execute("SELECT count(*) FROM extract_runs").fetchone()[0] > 0
+    con.close()
+    assert n_venue < n_all
+    with database_env(seeds_db):
+        tables, read = data.export_tables(Filters(venues=(venue,)))
+        frames = read()
+        blob = export.zip_tables(frames, "csv")
+        every, read_all = data.export_tables(Filters())
+        whole = read_all()
+    assert "extract_runs" not in tables and "build_problems" not in tables
+    assert "techniques" in tables and "papers" in tables
+    with zipfile.ZipFile(io.BytesIO(blob)) as zf:
+        names = set(zf.namelist())
+    assert not any(n.startswith(("extract_runs", "build_problems")) for n in names)
+    ids = set(frames["papers"]["paper_id"])
+    assert len(ids) == n_venue and set(frames["papers"]["venue"]) == {venue}
+    for table, df in frames.items():
+        if "paper_id" in df.columns:
+            assert set(df["paper_id"]) <= ids, table
+    # an unfiltered view exports every table, whole
+    assert "extract_runs" in every and len(whole["papers"]) == n_all

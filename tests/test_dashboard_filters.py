@@ -1,7 +1,7 @@
 import pandas as pd
 import pytest
 
-from dashboard.filters import Filters, apply, options
+from dashboard.filter_model import Filters, apply, options, where_sql
 
 PAPERS = pd.DataFrame(
     {
@@ -27,25 +27,50 @@ TECH = pd.DataFrame(
 )
 
 
-@pytest.mark.parametrize(
-    "f,expected",
-    [
-        (Filters(), ["a", "b", "c", "d"]),
-        (Filters(venues=("ACL",)), ["a", "b"]),
-        (Filters(venues=("unknown",)), ["d"]),
-        (Filters(years=("2025",)), ["b", "c"]),
-        (Filters(tags=("RAG",)), ["a", "b"]),
-        (Filters(tags=("RAG", "LoRA/PEFT"), match="all"), ["b"]),
-        (Filters(tags=("RAG", "Quantization"), match="any"), ["a", "b", "c"]),
-        (Filters(tags=("theme:Efficiency",)), ["b", "c"]),
-        (Filters(accepted_only=True), ["a", "b", "d"]),
-        (Filters(query="Retrieval"), ["a", "b"]),
-        (Filters(query="rag qa"), ["a"]),
-        (Filters(venues=("ICML",), tags=("RAG",)), []),
-    ],
-)
+CASES = [
+    (Filters(), ["a", "b", "c", "d"]),
+    (Filters(venues=("ACL",)), ["a", "b"]),
+    (Filters(venues=("unknown",)), ["d"]),
+    (Filters(years=("2025",)), ["b", "c"]),
+    (Filters(tags=("RAG",)), ["a", "b"]),
+    (Filters(tags=("RAG", "LoRA/PEFT"), match="all"), ["b"]),
+    (Filters(tags=("RAG", "Quantization"), match="any"), ["a", "b", "c"]),
+    (Filters(tags=("theme:Efficiency",)), ["b", "c"]),
+    (Filters(accepted_only=True), ["a", "b", "d"]),
+    (Filters(query="Retrieval"), ["a", "b"]),
+    (Filters(query="rag qa"), ["a"]),
+    (Filters(venues=("ICML",), tags=("RAG",)), []),
+]
+
+
+@pytest.mark.parametrize("f,expected", CASES)
 def test_apply(f, expected):
     assert apply(f, PAPERS, TECH) == expected
+
+
+def _sql_ids(f: Filters) -> list[str]:
+    import duckdb
+
+    con = duckdb.connect(":memory:")
+    con.register("papers", PAPERS.assign(authors=[None, "Ann Lee", None, None]))
+    con.register("techniques", TECH)
+    cond, params = where_sql(f, "p", "techniques")
+    rows = con.execute(f"SELECT p.paper_id FROM papers p WHERE {cond}", params).fetchall()
+    return [r[0] for r in rows]
+
+
+@pytest.mark.parametrize("f,expected", CASES)
+def test_where_sql_keeps_the_papers_apply_keeps(f, expected):
+    assert _sql_ids(f) == expected
+
+
+def test_where_sql_passes_every_chosen_value_as_a_parameter():
+    f = Filters(venues=("ACL' OR 1=1 --",), query="lee", tags=("x'y",))
+    cond, params = where_sql(f)
+    assert "ACL" not in cond and "lee" not in cond and "x'y" not in cond
+    assert params[0] == "ACL' OR 1=1 --" and "lee" in params and "x'y" in params
+    assert _sql_ids(f) == []
+    assert _sql_ids(Filters(query="ann lee")) == ["b"]  # author names are searched too
 
 
 def test_options_and_round_trip():

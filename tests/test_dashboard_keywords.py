@@ -129,3 +129,43 @@ def test_keywords_page_renders_terms(keywords_db):
         at.segmented_control(key="kw_rank").set_value("distinctive").run()
     assert not at.exception, [e.value for e in at.exception]
     assert "in at least 3 papers" in texts(at)  # 1 or 2 papers per term in this tiny set
+
+
+@pytest.fixture()
+def mixed_years_db(seeds_db, tmp_path):
+    """Seeds papers moved to NeurIPS 2016 (8), ACL 2020 (8) and ACL/ICML 2025 (the rest)."""
+    db = tmp_path / "mix.duckdb"
+    shutil.copy(seeds_db, db)
+    with duckdb.connect(str(db)) as con:
+        ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
+        for pid in ids[:8]:
+            con.execute("UPDATE papers SET venue = 'NeurIPS', year = 2016 WHERE paper_id = ?", [pid])
+        for pid in ids[8:16]:
+            con.execute("UPDATE papers SET venue = 'ACL', year = 2020 WHERE paper_id = ?", [pid])
+        con.execute("UPDATE papers SET accepted = NULL")
+        rows = [(pid, "transformers") for pid in ids] + [(pid, "kernels") for pid in ids[:8]]
+        con.executemany("INSERT INTO keywords VALUES (?, ?, 0.5, 1)", rows)
+    return db
+
+
+def test_rising_and_falling_defaults_to_comparable_venues_and_warns_on_a_mix(mixed_years_db):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_app_pages import APP, texts
+
+    with database_env(mixed_years_db):
+        at = AppTest.from_file(str(APP), default_timeout=60)
+        at.run()
+        at.switch_page("dashboard/app_pages/keywords.py").run()
+        assert not at.exception, [e.value for e in at.exception]
+        # not 2016 (NeurIPS alone) -> 2025: the earliest year sharing a venue with 2025
+        assert (at.selectbox(key="kw_a").value, at.selectbox(key="kw_b").value) == (2020, 2025)
+        assert at.toggle(key="kw_same").value is True
+        assert "Venues compared: ACL · left out: ICML" in texts(at)
+        assert not at.warning
+        at.selectbox(key="kw_a").set_value(2016).run()
+        assert "Venues compared: none" in texts(at)
+        at.toggle(key="kw_same").set_value(False).run()
+        assert not at.exception, [e.value for e in at.exception]
+    warnings = [w.value.replace("\\", "") for w in at.warning]  # markdown-escaped
+    assert any("only in 2016: NeurIPS" in w and "venue mix" in w for w in warnings), warnings

@@ -20,32 +20,39 @@ table = c1.selectbox(
     key="dt_table",
 )
 fmt = c2.segmented_control("Format", list(export.FORMATS), default="csv", key="dt_fmt") or "csv"
-suffix = "filtered" if filters.current().active else "all"
+f = filters.current()
+suffix = "filtered" if f.active else "all"
 with c3:
     st.write("")
     ui.download(
-        data.filtered(table),
+        lambda: data.filtered(table, f),  # read when clicked
         f"{table}_{suffix}",
         fmt,
-        label=f"Download {table}.{fmt} ({len(data.filtered(table)):,} rows)",
+        label=f"Download {table}.{fmt} ({data.filtered_rows(table, f):,} rows)",
         key="dt_one",
     )
 
 
 # The zip is made when the button is clicked, outside this script run: the filters and the
-# tables are taken now, so it holds exactly the papers in view (cached frames, no copy).
-frames = {t: data.filtered(t, filters.current()) for t in TABLES}
+# database are taken now, so it holds exactly the papers in view. A filtered view leaves out
+# the tables about the build itself (extract_runs, build_problems).
+zipped, read_tables = data.export_tables(f)
 st.download_button(
     f"Download every table ({fmt}, zip)",
-    data=lambda: export.zip_tables(frames, fmt),
+    data=lambda: export.zip_tables(read_tables(), fmt),
     file_name=f"paper_trends_{suffix}_{fmt}.zip",
     mime="application/zip",
     on_click="ignore",
     key="dt_zip",
     icon=":material/folder_zip:",
+    help=None
+    if len(zipped) == len(TABLES)
+    else "The tables about the papers in view; the build's own tables ("
+    + ", ".join(t for t in TABLES if t not in zipped)
+    + ") come with an unfiltered view.",
 )
 with st.expander(f"Preview: {table}"):
-    st.dataframe(data.filtered(table).head(200), hide_index=True)
+    st.dataframe(data.filtered(table, f, limit=200), hide_index=True)
 
 st.subheader("How far to trust each table")
 acc = data.accuracy()
@@ -81,8 +88,9 @@ else:
 
 st.subheader("Schema")
 st.caption("From `extract/schema.py`; extraction tables join to `papers` on `paper_id`.")
+counts = data.row_counts()
 for t in TABLES.values():
-    rows = len(data.load_table(t.name))
+    rows = counts[t.name]
     stage = f" · filled by the `{t.stage}` stage" if t.stage else ""
     with st.expander(f"`{t.name}` · {rows:,} rows{stage}"):
         st.write(t.description)

@@ -50,7 +50,7 @@ same = c1.toggle(
     "look like they appear or vanish.",
 )
 min_papers = c2.number_input("Min. papers (both periods)", 1, 500, 5, key="em_min")
-if kind == "keyword" and data.load_table("keywords").empty:
+if kind == "keyword" and data.row_count("keywords") == 0:
     st.info(ui.empty_table_note("keywords"), icon=":material/info:")
     st.stop()
 ranked, n_a, n_b, both = views.rising(kind, years_a, years_b, same, min_papers)

@@ -6,7 +6,7 @@ from dashboard import analytics, charts, data, ui
 
 st.title("Keywords")
 n, _ = ui.filter_caption()
-if data.load_table("keywords").empty:
+if data.row_count("keywords") == 0:
     st.info(ui.empty_table_note("keywords"), icon=":material/info:")
     st.code(ui.rebuild_command(), language="bash")
     st.stop()
@@ -14,7 +14,7 @@ if ui.no_papers():
     st.stop()
 
 kw = data.keyword_terms()  # "LLMs" and "large language models (LLMs)" count as one term
-papers = analytics.known_venue(data.filtered("papers")[["paper_id", "venue", "year"]])
+papers = analytics.known_venue(data.filtered("papers", columns=("paper_id", "venue", "year")))
 if kw.empty:
     st.info("The filtered papers have no keywords.")
     st.stop()
@@ -72,18 +72,39 @@ if len(years) < 2:
         f"{len(years)}. Widen the year filter."
     )
     st.stop()
-c1, c2, c3 = st.columns(3)
-a = c1.selectbox("From year", years, index=0, key="kw_a")
-b = c2.selectbox("To year", years, index=len(years) - 1, key="kw_b")
+default = analytics.comparable_years(papers) or (years[0], years[-1])
+c1, c2, c3, c4 = st.columns([2, 2, 2, 3])
+a = c1.selectbox("From year", years, index=years.index(default[0]), key="kw_a")
+b = c2.selectbox("To year", years, index=years.index(default[1]), key="kw_b")
 min_papers = c3.number_input("Min. papers (either year)", 1, 100, 5, key="kw_min")
+same = c4.toggle(
+    "Only venues with papers in both years",
+    value=True,
+    key="kw_same",
+    help="Compare like with like (as on Emerging topics): a venue present in one year only "
+    "would make its keywords look like they rise or fall. By default the years compared are "
+    "the last one and the earliest sharing a venue with it.",
+)
 if a == b:
     st.info("Pick two different years.")
     st.stop()
+shift_papers = papers
+if same:
+    both = analytics.venues_in_both(papers, [a], [b])
+    left_out = sorted(set(papers.loc[papers["year"].isin([a, b]), "venue"]) - set(both))
+    st.caption(
+        f"Venues compared: {ui.md_escape(', '.join(map(str, both))) or 'none'}"
+        + (f" · left out: {ui.md_escape(', '.join(map(str, left_out)))}" if left_out else "")
+    )
+    shift_papers = papers[papers["venue"].isin(both)]
+elif note := analytics.venue_mix_warning(papers, a, b):
+    st.warning(ui.md_escape(note), icon=":material/compare_arrows:")
 ui.chart(
-    analytics.biggest_moves(analytics.keyword_shift(kw, papers, a, b, min_papers)),
+    analytics.biggest_moves(analytics.keyword_shift(kw, shift_papers, a, b, min_papers)),
     charts.keyword_change,
     f"keywords_{a}_{b}",
-    f"No keyword with at least {min_papers} papers changed between {a} and {b}.",
+    f"No keyword with at least {min_papers} papers changed between {a} and {b}"
+    + (" in the venues of both years." if same else "."),
     str(a),
     str(b),
 )

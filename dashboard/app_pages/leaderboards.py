@@ -2,15 +2,20 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, highlight, ui
+from dashboard import analytics, charts, data, highlight, ui, views
 
 st.title("Leaderboards")
 ui.filter_caption()
 if ui.no_papers():
     st.stop()
-results = ui.filtered_or_stop("results", "No reported results among the filtered papers.")
+if not data.filtered_rows("results"):
+    st.info(
+        ui.empty_table_note("results") or "No reported results among the filtered papers.",
+        icon=":material/info:",
+    )
+    st.stop()
 
-benches = analytics.leaderboard_benchmarks(results)
+benches = views.leaderboard_benchmarks()
 if benches.empty:
     st.info("No score in the filtered papers names a benchmark.", icon=":material/info:")
     st.stop()
@@ -27,7 +32,7 @@ bench = c1.selectbox(
     key="lb_bench",
     help="Benchmarks with a reported score, most papers first; type to search.",
 )
-metrics = analytics.leaderboard_metrics(results, bench)
+metrics = views.leaderboard_metrics(bench)
 if metrics.empty:
     st.info(
         f"The scores on {ui.md_escape(bench)} name no metric; the Results page lists them.",
@@ -44,15 +49,13 @@ metric = c2.selectbox(
 )
 direction = metrics.set_index("metric")["direction"].get(metric)
 
-papers = data.filtered("papers")
-board, unit = analytics.leaderboard(
-    results, papers, bench, metric, analytics.percent_metric(metric)
-)
+lb = views.leaderboard(bench, metric)
+board, unit = lb["board"], lb["unit"]
 if board.empty:
     st.info(f"No {metric} score on {ui.md_escape(bench)} fits one axis.", icon=":material/info:")
     st.stop()
 sota = analytics.state_of_the_art(board, direction)
-left_out = analytics.off_scale_scores(results, bench, metric, analytics.percent_metric(metric))
+left_out = lb["left_out"]
 
 top = board.iloc[0]
 a, b, c = st.columns(3)
@@ -109,7 +112,7 @@ ui.download(
     label="Download this leaderboard (CSV)",
 )
 with st.expander("Evidence of the top ten, highlighted"):
-    abstracts = papers.set_index("paper_id")["abstract"]
+    abstracts = lb["abstracts"]
     for row in board.head(10).itertuples(index=False):
         sentence, s, e = analytics.evidence_span(str(abstracts[row.paper_id]), row.start, row.end)
         label = f"result: {row.score:g} {metric}"
@@ -117,7 +120,7 @@ with st.expander("Evidence of the top ten, highlighted"):
         st.html(highlight.to_html(sentence, [highlight.Span(s, e, "result", label)]))
 
 st.subheader(f"Reported gains on {bench}")
-gains = analytics.reported_gains(results, papers, bench)
+gains = lb["gains"]
 if gains.empty:
     st.caption("No paper in view reports a gain on this benchmark.")
 else:

@@ -9,8 +9,8 @@ n, _ = ui.filter_caption()
 if ui.no_papers():
     st.stop()
 
-sizes = analytics.valid_sizes(data.filtered("model_sizes"))
-summary = analytics.size_summary(sizes, n)
+page = views.sizes(n)  # cached per filters
+summary = page["summary"]
 c = st.columns(4)
 c[0].metric("Papers with a model size", f"{summary['with_size']:,}")
 c[1].metric(
@@ -21,7 +21,7 @@ c[1].metric(
 c[2].metric("Sizes extracted", f"{summary['sizes']:,}")
 c[3].metric("Median size", charts.human_params(summary["median"]))
 
-if sizes.empty:
+if page["empty"]:
     st.info(
         ui.empty_table_note("model_sizes")
         or f"None of the {n:,} filtered papers states a parameter count in its abstract.",
@@ -29,7 +29,7 @@ if sizes.empty:
     )
     st.stop()
 
-points = analytics.size_points(data.with_papers(sizes))
+points = page["points"]
 
 st.subheader("Model sizes over time")
 by = (
@@ -77,7 +77,7 @@ ui.chart(
 
 st.subheader("Parameter counts by theme")
 ui.chart(
-    analytics.sizes_by_tag(points, data.tag_table("theme"), "theme"),
+    page["by_theme"],
     charts.size_strip,
     "model_sizes_by_theme",
     "No sizes.",
@@ -87,7 +87,7 @@ ui.chart(
 )
 
 st.subheader("Largest and smallest models")
-show = analytics.sizes_ranked(points)
+show = page["ranked"]
 cfg = {
     "params": st.column_config.NumberColumn("parameters", format="%.4g"),
     "label": "model / as written",

@@ -8,10 +8,7 @@ st.title("paper-trends")
 st.caption("Trends in NLP/ML conference papers, extracted from titles and abstracts.")
 n, _ = ui.filter_caption()
 
-papers = data.filtered("papers")
-nums = analytics.overview_numbers(
-    papers, data.filtered("model_sizes"), data.filtered("metrics"), data.filtered("methods")
-)
+nums = data.overview_numbers()  # one query on the database
 
 
 pct = analytics.pct_label  # "0.4%", never "0%" for a share that is not zero
@@ -55,7 +52,7 @@ if not ui.no_papers():
                 + ui.md_escape(note)
                 + " The Trends page compares venues (or venue groups) year by year."
             )
-        unknown_year = int(papers["year"].isna().sum())
+        unknown_year = nums["unknown_year"]
         if unknown_year:
             st.caption(f"{unknown_year:,} paper(s) without a year are not in the matrix.")
     with right:

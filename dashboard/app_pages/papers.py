@@ -4,23 +4,25 @@ import html
 
 import streamlit as st
 
-from dashboard import analytics, data, highlight, ui, views
+from dashboard import analytics, data, highlight, ui
 
 MAX_OPTIONS = 2000
+MAX_LISTED = 5000  # rows sent to the table; the download holds them all
 
 st.title("Papers")
 n, _ = ui.filter_caption()
 if ui.no_papers():
     st.stop()
 
-papers = views.paper_list()  # the filtered papers with display_title (cached, shared)
 q = st.text_input(
     "Search within the filtered papers",
     key="pp_q",
     placeholder="words in the title, abstract or author names",
 )
-papers = analytics.search(papers, q)
-st.caption(f"{len(papers):,} paper(s)")
+n_found = data.paper_list_count(q)
+papers = data.paper_list(q, limit=MAX_LISTED)  # a query on the database, cached
+shown = f" (the first {MAX_LISTED:,} listed)" if n_found > MAX_LISTED else ""
+st.caption(f"{n_found:,} paper(s){shown}")
 if papers.empty:
     st.info("No paper matches this search.")
     st.stop()
@@ -28,7 +30,8 @@ if papers.empty:
 cols = ["display_title", "authors", "venue_label", "status", "url", "paper_id"]
 optional = ("authors", "url")  # shown when some listed paper has them
 cols = [c for c in cols if c in papers.columns and (c not in optional or papers[c].notna().any())]
-listing = papers[cols].rename(columns={"display_title": "title", "venue_label": "venue"})
+renamed = {"display_title": "title", "venue_label": "venue"}
+listing = papers[cols].rename(columns=renamed)
 st.dataframe(
     listing,
     hide_index=True,
@@ -38,7 +41,12 @@ st.dataframe(
         "url": st.column_config.LinkColumn("link", display_text="open"),
     },
 )
-ui.download(listing, "papers_list", "csv", label="Download this list (CSV)")
+ui.download(
+    (lambda: data.paper_list(q)[cols].rename(columns=renamed)) if shown else listing,
+    "papers_list",
+    "csv",
+    label="Download this list (CSV)",
+)
 
 options = papers["paper_id"].tolist()[:MAX_OPTIONS]
 head = papers.iloc[:MAX_OPTIONS]
@@ -56,7 +64,12 @@ pid = st.selectbox(
 if pid is None:
     st.stop()
 
-paper = papers.set_index("paper_id").loc[pid]
+found = data.paper_rows("papers", pid)
+if found.empty:  # a link to a paper not in this database
+    st.stop()
+paper = found.iloc[0].copy()
+listed = papers.loc[papers["paper_id"] == pid, "display_title"]
+paper["display_title"] = listed.iloc[0] if len(listed) else str(paper["title"])
 st.divider()
 # paper text is escaped and rendered as HTML (never as Markdown or raw HTML)
 st.html(f"<h3 style='margin-bottom:0'>{html.escape(str(paper['display_title']))}</h3>")
@@ -71,13 +84,13 @@ if isinstance(authors, str) and authors:
 if isinstance(url, str) and url.lower().startswith(("https://", "http://")):
     st.link_button("Paper page", url, icon=":material/open_in_new:")
 
-tables = {t: data.load_table(t) for t in data.SPAN_TABLES}
+tables = {t: data.paper_rows(t, pid) for t in data.SPAN_TABLES}  # this paper's rows
 spans = highlight.valid_spans(str(paper["abstract"]), highlight.paper_spans(pid, tables))
 kinds = [k for k in highlight.KINDS if k in {s.kind for s in spans}]
 if spans:
     st.html(highlight.legend_html(kinds))
 else:
-    missing = [t for t in data.SPAN_TABLES if data.load_table(t).empty]
+    missing = [t for t in data.SPAN_TABLES if data.row_count(t) == 0]
     st.caption(
         "Nothing was extracted from this abstract"
         + (f" (empty tables in this database: {', '.join(missing)})." if missing else ".")
@@ -94,19 +107,19 @@ with tabs[0]:
     else:
         st.info("No spans extracted from this abstract.")
 with tabs[1]:
-    kw = analytics.paper_rows(data.load_table("keywords"), "keywords", pid)
+    kw = analytics.paper_rows(data.paper_rows("keywords", pid), "keywords", pid)
     if isinstance(paper["author_keywords"], str) and paper["author_keywords"]:
         st.markdown("**Author keywords**")
         st.text(paper["author_keywords"])
     if len(kw):
         st.markdown("**Extracted keyphrases**")
         st.dataframe(kw[["rank", "keyword", "score"]], hide_index=True)
-    elif data.load_table("keywords").empty:
+    elif data.row_count("keywords") == 0:
         st.info(ui.empty_table_note("keywords"))
     else:
         st.info("No keyphrases for this paper.")
 with tabs[2]:
-    src = analytics.paper_rows(data.load_table("sources"), "sources", pid)
+    src = analytics.paper_rows(data.paper_rows("sources", pid), "sources", pid)
     st.caption(f"Found in {len(src)} place(s).")
     st.dataframe(src[["source", "locator", "format"]], hide_index=True)
 

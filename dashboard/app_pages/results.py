@@ -2,15 +2,22 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui
+from dashboard import analytics, charts, ui, views
+
+MAX_SHOWN = 5000  # rows sent to the table
 
 st.title("Results")
 ui.filter_caption()
 if ui.no_papers():
     st.stop()
-results = ui.filtered_or_stop("results", "No reported results among the filtered papers.")
+counts = views.result_kind_counts()
+if not sum(counts.values()):
+    st.info(
+        ui.empty_table_note("results") or "No reported results among the filtered papers.",
+        icon=":material/info:",
+    )
+    st.stop()
 
-counts = analytics.kind_counts(results)
 kind = (
     st.segmented_control(
         "Kind of figure",
@@ -26,13 +33,7 @@ st.caption(
     '("+2.1 points", "by 3%"); ratios compare two systems ("2x faster"). They are never '
     "mixed in one chart. Per benchmark leaderboards: the Leaderboards page."
 )
-papers = data.filtered("papers")
-view = analytics.with_measures(
-    data.with_papers(
-        analytics.with_span_text(analytics.results_of_kind(results, kind), papers),
-        ("title", "venue_label"),
-    )
-)
+view = views.results_view(kind)  # one query, cached per filters and kind
 if view.empty:
     st.info(f"No {analytics.RESULT_KINDS[kind].lower()} among the filtered papers.")
     st.stop()
@@ -66,8 +67,10 @@ cols = [
     "venue_label",
     "paper_id",
 ]
+if len(view) > MAX_SHOWN:
+    st.caption(f"The first {MAX_SHOWN:,} rows; the download holds all {len(view):,}.")
 st.dataframe(
-    view[cols],
+    view[cols].head(MAX_SHOWN),
     hide_index=True,
     column_config={
         "title": st.column_config.TextColumn("paper", width="large"),
