@@ -47,10 +47,13 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
 )
 from extract import schema, store
 from extract.schema import TABLES
+from extract.stages import term_kinds
 
 SPAN_TABLES = tuple(schema.SPAN_TABLES)  # tables whose rows are spans of the abstract
 ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accuracy_report.py
-TERM_KINDS = ("technique", "theme", "method", "dataset", "keyword")
+# the kinds of term a page can chart, as the stages declare them (extract/data/stages/*.toml)
+TERM_KINDS = tuple(k.kind for k in term_kinds())
+TERM_HELP = {k.kind: k.help for k in term_kinds()}
 INTERNAL_TABLES = ("extract_runs", "build_problems")  # about the build, not about papers
 # A paper's title, else the first words of its abstract (as display_titles)
 TITLE_SQL = (
@@ -410,13 +413,7 @@ def keyword_terms() -> pd.DataFrame:
     return out.drop_duplicates().reset_index(drop=True)
 
 
-_TERM_SQL = {  # (table, term column, text column)
-    "technique": ("techniques", "technique", "evidence"),
-    "theme": ("techniques", "theme", "evidence"),
-    "method": ("methods", "name", "name"),
-    "dataset": ("benchmarks", "name", "name"),
-    "keyword": ("keywords", "keyword", "keyword"),
-}
+_TERM_SQL = {k.kind: (k.table, k.column, k.text) for k in term_kinds()}  # (table, term, text)
 
 
 def _term_hits(key: tuple, kind: str) -> pd.DataFrame:

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 700
 # Modules still over MAX_LINES or packages still with a cycle, each split by another change of
 # issue 25: expected to fail until then (non-strict, so the split needs no edit here).
-PENDING_SIZE = {"dashboard/analytics.py"}
-PENDING_CYCLES = {"dashboard"}
+PENDING_SIZE: set[str] = set()
+PENDING_CYCLES: set[str] = set()
 
 
 def _modules(package: str) -> dict[str, Path]:

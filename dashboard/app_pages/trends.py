@@ -49,13 +49,6 @@ group_domain = data.group_domain()
 
 # --- one term -----------------------------------------------------------------------------------
 st.subheader("Adoption of one term")
-KIND_HELP = {
-    "technique": "technique tags (`extract/data/taxonomy.toml`)",
-    "theme": "themes of the technique tags",
-    "method": "method and model names (`methods` table)",
-    "dataset": "benchmarks and datasets (`benchmarks` table)",
-    "keyword": "keyphrases (`keywords` table)",
-}
 c1, c2 = st.columns([4, 3])
 kind = (
     c1.segmented_control(
@@ -63,7 +56,7 @@ kind = (
         list(data.TERM_KINDS),
         default="technique",
         key="tr_kind",
-        help="; ".join(f"{k}: {v}" for k, v in KIND_HELP.items()),
+        help="; ".join(f"{k}: {v}" for k, v in data.TERM_HELP.items()),
     )
     or "technique"
 )

@@ -53,11 +53,13 @@ DepRows = Mapping[str, Mapping[str, Sequence[dict]]]
 
 @dataclass(frozen=True)
 class TermKind:
-    """A kind of term the dashboard can chart (Trends' "Kind"): rows of ``table``'s ``column``."""
+    """A kind of term the dashboard can chart (Trends' "Kind"): rows of ``table``'s ``column``,
+    with ``text`` the column holding the words that matched (the evidence)."""
 
     kind: str
     table: str
     column: str
+    text: str
     help: str
 
 
@@ -231,6 +233,11 @@ def input_key(spec: StageSpec, paper: PaperText, dep_keys: Sequence[str] = ()) -
     for key in dep_keys:
         h.update(b"dep=" + key.encode())
     return h.hexdigest()
+
+
+def term_kinds() -> tuple[TermKind, ...]:
+    """Every term kind the stages declare, in build order (the dashboard's Trends "Kind")."""
+    return tuple(k for spec in REGISTRY for k in spec.term_kinds)
 
 
 def all_stages() -> list[Stage]:
