@@ -58,13 +58,16 @@ and Tuning ..."), else None; a short acronym names different things in different
 form says which (:func:`extract.names.candidates.long_key` folds it for counting).
 
 Modules, each importing only those above it in this list:
-:mod:`~extract.names.types`, :mod:`~extract.names.candidates` (shapes, folding, acronym
+:mod:`~extract.names.rules` (the word lists of the rules, ``data/name_rules_*.toml``, and the
+trace of the rules that fire), :mod:`~extract.names.types`, :mod:`~extract.names.candidates`
+(shapes, folding, acronym
 definitions), :mod:`~extract.names.name` (the :class:`Name` record),
 :mod:`~extract.names.corpus` (``name_stats.tsv``), :mod:`~extract.names.roles` (proposal cues,
 parts and variants of proposed names), :mod:`~extract.names.vocabulary` (vocabularies, priors
 and matching), :mod:`~extract.names.proposals` (the proposal rules),
 :mod:`~extract.names.titles` (title evidence), :mod:`~extract.names.recogniser`
-(:func:`recognise`), and this module (the stage: rows of a paper).
+(:func:`recognise`), and this module (the stage: rows of a paper; :func:`fired_rules`: which
+rule ids fired on which names of a paper, for a report of each rule's precision).
 """
 
 from __future__ import annotations

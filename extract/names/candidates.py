@@ -101,16 +101,9 @@ _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|[(\[\"“]\s*|\n\s*|\d\)\s+)$")
 # All-capital words that are English, Roman numerals or units rather than names. (Not KG: in
 # these abstracts it is a knowledge graph, never a kilogram; KG-GPT, KG-FiD and KG-Adapter are
 # names, and KG alone is a not-name of name_types.toml.)
-CAPS_WORDS = frozenset(
-    """A AN AND ARE AS AT BE BUT BY FOR FROM HAS HOW IF IN IS IT ITS NO NOT OF ON OR OUR SO THE THIS
-    TO WE WHAT WHEN WHERE WHICH WHO WHY WITH YES ALL ANY CAN NEW OUT USE VIA VS I II III IV V VI
-    VII VIII IX X XI XII MB GB KB TB MHZ GHZ HZ FPS DB NOTE WARNING TL DR TLDR OK""".split()
-)
+CAPS_WORDS = frozenset(W.words("candidates.caps_words"))
 ACRONYM_LIKE = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
-_VARIANT_WORDS = frozenset(
-    "mini base large small tiny instruct chat turbo preview pro plus lite xl xxl medium vision "
-    "coder math".split()
-)
+_VARIANT_WORDS = frozenset(W.words("candidates.variant_parts"))
 _EPONYM_NEXT = re.compile(
     r"(?:['’]s?\s|\s(?!(?:" + W.alt("candidates.eponym_next.not_modified") + r")\b)[a-z])"
 )
@@ -554,24 +547,11 @@ def find_candidates(
     return out
 
 
-COMPOUND_TAILS = frozenset(
-    "based like aware free style level driven guided specific only wise agnostic augmented "
-    "enhanced oriented centric tuned tuning scale sized shot bit generated related dependent "
-    "independent efficient friendly grained step order head class layer token domain task "
-    "language agent judge inspired powered assisted compatible constrained conditioned "
-    "equivalent pretrained trained initialized generation".split()
-)
+COMPOUND_TAILS = frozenset(W.words("candidates.compound_tails"))
 
 
 # lowercase second parts that make a compound adjective/noun phrase, not a name ("RNN-based")
-_SHAPE_COMPOUND_TAILS = frozenset(
-    "based like aware free style level driven guided specific only wise agnostic augmented "
-    "enhanced "
-    "oriented centric tuned tuning scale sized shot as bit art generated related dependent "
-    "independent "
-    "efficient friendly grained step order head class layer token domain task language agent judge "
-    "and of the to in for with".split()
-)
+_SHAPE_COMPOUND_TAILS = frozenset(W.words("candidates.shape_compound_tails"))
 _INNER_CAPS = re.compile(r"[A-Z].*[A-Z]|[a-z][A-Z]|[A-Z].*\d|\d.*[A-Z]")
 
 

@@ -89,9 +89,10 @@ _REGION_END = re.compile(
     + r")\b"
     # a full stop, not the stop of an abbreviation of the splitter ("i.e.", "e.g.", "et al.",
     # "Fig.") or a decimal point
-    + "|"
-    + "".join(rf"(?<!\b(?i:{re.escape(a)}))" for a in ABBREVIATIONS)
-    + r"\.(?!\w)"
+    # (the look-behinds after the stop: tried only where there is one)
+    + r"|\."
+    + "".join(rf"(?<!\b(?i:{re.escape(a)})\.)" for a in ABBREVIATIONS)
+    + r"(?!\w)"
 )
 _LINK = re.compile(r"(?:https?://|www\.)\S+")
 _OWN_PRINCIPLE = re.compile(r"\s+the\s+(?:" + W.alt("proposals.own_principle") + r")s?\s+of\b")

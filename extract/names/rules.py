@@ -11,7 +11,9 @@ Each ``extract/data/name_rules_*.toml`` file holds ``[[list]]`` entries::
 written: plain words, or small regular expressions (``'data\s?sets?'``) written as TOML literal
 strings. A module builds its patterns from them at import: :meth:`RuleLists.alt` joins a list
 with ``|`` (the alternation the module used to spell out), :meth:`RuleLists.words` gives the
-entries as a tuple. The patterns stay in the code; the vocabulary they match is data.
+entries as a tuple. The patterns stay in the code; the vocabulary they match is data. A list of
+plain words looked up as such (not in a pattern) has ``words`` instead of ``alternatives``, and
+may carry more fields (a type and a weight: :meth:`RuleLists.entry`).
 
 :func:`used_ids` tells which ids the code has read (a test checks that no entry is dead).
 
@@ -48,12 +50,14 @@ class RuleLists:
     def __init__(self, file: str) -> None:
         self.file = file
         data = load_toml(file)
-        self.lists: dict[str, tuple[str, ...]] = {}
+        self.lists: dict[str, tuple[str, ...]] = {}  # alternatives or words
+        self.entries: dict[str, dict] = {}
         self.rules: dict[str, str] = {}  # rule id -> what it does
         for entry in data.get("list", []):
             if entry["id"] in self.lists:
                 raise ValueError(f"{file}: duplicate id {entry['id']!r}")
-            self.lists[entry["id"]] = tuple(entry["alternatives"])
+            self.lists[entry["id"]] = tuple(entry.get("alternatives", entry.get("words", ())))
+            self.entries[entry["id"]] = entry
         for entry in data.get("rule", []):
             if entry["id"] in self.lists or entry["id"] in self.rules:
                 raise ValueError(f"{file}: duplicate id {entry['id']!r}")
@@ -63,6 +67,11 @@ class RuleLists:
         """The entries of list ``rule_id``, in order."""
         _USED.add(rule_id)
         return self.lists[rule_id]
+
+    def entry(self, rule_id: str) -> dict:
+        """The whole entry of list ``rule_id`` (its other fields: type, weight, pairs)."""
+        _USED.add(rule_id)
+        return self.entries[rule_id]
 
     def alt(self, rule_id: str) -> str:
         """The entries of list ``rule_id`` joined into one alternation (no group around it)."""

@@ -145,81 +145,15 @@ _BEFORE = [
     ),
 ]
 
-# head nouns of long forms and multiword names
+# head nouns of long forms and multiword names, by type (the first list naming a word decides)
 _HEADS: dict[str, tuple[str, float]] = {}
-for _type, _weight, _words in (
-    (
-        "method",
-        2.5,
-        "network networks net nets model models algorithm algorithms method methods approach "
-        "framework module mechanism attention transformer transformers encoder decoder "
-        "optimization optimizer regression machine machines classifier embedding embeddings "
-        "descent "
-        "search sampling filter filters decomposition memory machine boosting averaging leader "
-        "propagation autoencoder autoencoders field fields process processes programming splatting "
-        "tuning prompting distillation adaptation estimator unit units forest forests tree trees "
-        "policy agent architecture strategy technique pipeline system systems engine loss "
-        "objective "
-        "warping matching flow curvature gradients gradient sampler operator component "
-        "maximization maximisation minimization minimisation transform dynamics sampler "
-        "block layer layers kernel coding encoding heuristic interpolation alignment finetuning "
-        "probing fusion augmentation",
-    ),
-    (
-        "task",
-        2.5,
-        "recognition detection classification translation answering parsing prediction sensing "
-        "segmentation extraction generation summarization retrieval synthesis localization "
-        "tracking "
-        "understanding reasoning mining completion navigation grounding entailment captioning "
-        "labeling labelling tagging resolution discovery linking simplification processing problem "
-        "generalization reconstruction manipulation planning correction estimation learning task "
-        "inference analysis editing identification verification finding forecasting "
-        "problems assessment evaluation attribution automation teaming",
-    ),
-    (
-        "dataset",
-        3.0,
-        "dataset datasets corpus corpora benchmark treebank bank challenge "
-        "collection suite environment environments games journal database",
-    ),
-    (
-        "metric",
-        3.0,
-        "score scores rate ratio error distance divergence metric measure index "
-        "accuracy precision recall coefficient curve gain entropy discrepancy risk information",
-    ),
-    (
-        "other",
-        2.5,
-        "device camera sensor array service language languages organization vehicle vehicles "
-        "drone drones "
-        "institute university polymorphism polymorphisms coefficients representations space "
-        "interface interfaces intelligence reality view content "
-        # concepts, not methods: "distributional simplicity bias (DSB)", "Strong Exponential Time
-        # Hypothesis (SETH)", "catastrophic forgetting (CF)", "mode collapse"
-        "hypothesis bias biases phenomenon phenomena property assumption principle "
-        "theorem lemma paradox conjecture dilemma collapse forgetting drift "
-        # imaging modalities, displays, conditions and regulations: "computed tomography (CT)",
-        # "electron microscopy (EM)", "boundary conditions (BCs)", "Data Protection Regulation"
-        "tomography microscopy display displays conditions regulation",
-    ),
-):
-    for _w in _words.split():
-        _HEADS.setdefault(_w, (_type, _weight))
+for _id in ("method", "task", "dataset", "metric", "other"):
+    _entry = W.entry(f"types.heads.{_id}")
+    for _w in _entry["words"]:
+        _HEADS.setdefault(_w, (_entry["type"], float(_entry["weight"])))
 # words that override the table above when they end a long form ("Processing Unit" is hardware)
 _HEAD_PAIRS = {
-    ("processing", "unit"): ("other", 3.0),
-    ("gate", "array"): ("other", 3.0),
-    ("random", "forest"): ("method", 3.0),
-    ("component", "analysis"): ("method", 3.0),
-    ("discriminant", "analysis"): ("method", 3.0),
-    ("q", "learning"): ("method", 3.0),
-    ("frequency", "coefficients"): ("other", 3.0),
-    ("cepstral", "coefficients"): ("other", 3.0),
-    ("noise", "ratio"): ("metric", 3.0),
-    ("bayes", "risk"): ("method", 3.0),  # Minimum Bayes Risk (MBR) decoding
-    ("conformal", "prediction"): ("method", 3.0),
+    tuple(p["words"]): (p["type"], float(p["weight"])) for p in W.entry("types.head_pairs")["pairs"]
 }
 
 
@@ -374,16 +308,7 @@ def list_votes(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[str, 
 # pre-modifier occurrences) names a task, a domain or a kind of thing more often than one
 # method, so its "X model" cues say little. Not counted: "X features" (TF-IDF, CLIP features) and
 # the singular "algorithm" and "method" ("the Frank-Wolfe algorithm" names a method).
-_MODIFIED = frozenset(
-    "model models network networks methods approach approaches framework frameworks "
-    "module modules algorithms architecture architectures technique techniques system "
-    "systems task tasks problem problems setting settings scenario scenarios data dataset datasets "
-    "benchmark benchmarks images image videos "
-    "video generation synthesis detection tracking recognition estimation segmentation "
-    "classification reconstruction editing translation retrieval pipeline pipelines domain "
-    "domains space content applications application tools tool research field performance "
-    "quality results accuracy capabilities ability abilities agents agent".split()
-)
+_MODIFIED = frozenset(W.words("types.modified_nouns"))
 _NEXT_WORD = re.compile(r"(?:'s)?\s+([a-z]+)\b")
 
 
