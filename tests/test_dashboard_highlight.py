@@ -151,9 +151,9 @@ def test_kinds_colours_priority_and_span_tables_are_derived_from_the_schema():
         "benchmark",
     )
     assert highlight.SPAN_COLORS["technique"] == TABLES["techniques"].highlights[0].color
-    assert data.SPAN_TABLES == (
-        "methods",
+    assert data.SPAN_TABLES == (  # the stages' declaration order (extract/data/stages/*.toml)
         "techniques",
+        "methods",
         "benchmarks",
         "model_sizes",
         "metrics",
