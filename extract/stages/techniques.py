@@ -20,7 +20,8 @@ A strong match in a passing mention is lowered to weak evidence: one that follow
 "e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of",
 "existing/previous methods", "prior research", "comparable with", "on par with", "as in", "inspired
 by", "experiments on", "has been widely used for", "facilitate research on", ... in the same clause
-(a list of names after the cue counts as in it), or that a few words later ends in "baseline(s)"
+(a list of names after the cue counts as in it; never across a sentence break of the one splitter,
+:mod:`extract.text.sentences`), or that a few words later ends in "baseline(s)"
 ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not
 tag a paper with RNNs (the cues are lists with ids in ``data/techniques_cues.toml``); all passing
 mentions of a tag together count as ONE weak match (they still tag a paper that returns to the tag
