@@ -100,7 +100,6 @@ def rule_counts(records: list[dict]) -> dict[str, dict[str, list[int]]]:
             row[0] += 1
             row[1 if tag in gold else 2] += 1
             row[3] += tag in tagged
-        starts = techniques._sentence_starts(text)
         for i in c.prefilter.candidates(lower):
             r = c.rules[i]
             if not r.strong:
@@ -110,7 +109,7 @@ def rule_counts(records: list[dict]) -> dict[str, dict[str, list[int]]]:
                 fired = []
                 if techniques._BASELINE_AFTER.match(lower, e):
                     fired.append("baseline_after")
-                lo = techniques.passing_window_start(s, starts)
+                lo = techniques.passing_window_start(text, s)
                 fired += [cid for cid, pat in cues if pat.search(lower, lo, s)]
                 for cid in fired:
                     row = out["passing"][cid]

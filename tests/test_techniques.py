@@ -833,9 +833,9 @@ def test_sentences_are_the_one_splitters():
     at = lower.index("synthesized")
     assert techniques._sentence(lower, at, starts).startswith("it is pretrained")
     at = lower.index("pretrained with")  # 6 characters into its sentence
-    assert techniques.passing_window_start(at, starts) == lower.index("it is pretrained")
+    assert techniques.passing_window_start(ROCBERT, at) == lower.index("it is pretrained")
     # "like Chinese": the cue and the name in one sentence
-    assert techniques._passing(lower, lower.index("chinese"), None, starts)
+    assert techniques._passing(ROCBERT, lower, lower.index("chinese"))
 
 
 def _rule_report():

@@ -20,7 +20,8 @@ A strong match in a passing mention is lowered to weak evidence: one that follow
 "e.g.", "including", "unlike", "compared to/with", "than", "instead of", "limitations of",
 "existing/previous methods", "prior research", "comparable with", "on par with", "as in", "inspired
 by", "experiments on", "has been widely used for", "facilitate research on", ... in the same clause
-(a list of names after the cue counts as in it), or that a few words later ends in "baseline(s)"
+(a list of names after the cue counts as in it; never across a sentence break of the one splitter,
+:mod:`extract.text.sentences`), or that a few words later ends in "baseline(s)"
 ("over GNN and LLM-based baselines"), so "existing neural models such as RNNs and LSTMs" does not
 tag a paper with RNNs (the cues are lists with ids in ``data/techniques_cues.toml``); all passing
 mentions of a tag together count as ONE weak match (they still tag a paper that returns to the tag
@@ -64,7 +65,7 @@ from extract.text.phrases import (
     declared_guard,
     literal_guard,
 )
-from extract.text.sentences import sentences
+from extract.text.sentences import SENTENCE_BREAK, sentences
 
 TABLE = "techniques"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml", "techniques_cues.toml")
@@ -242,6 +243,7 @@ def passing_pattern(cues: str = C.passing_cue) -> re.Pattern[str]:
 
 _PASSING = passing_pattern()
 _PASSING_WINDOW = 100
+_BREAK_REACH = 16  # white space a sentence break may hold before the window (text is folded)
 
 
 # a match followed by "baseline(s)" in a few words ("over current GNN and LLM-based baselines")
@@ -257,26 +259,30 @@ def _sentence_starts(text: str) -> list[int]:
     return [off for off, _ in sentences(text)]
 
 
-def _passing(lower: str, start: int, end: int | None = None, starts: Sequence[int] = ()) -> bool:
+def _passing(text: str, lower: str, start: int, end: int | None = None) -> bool:
     """Whether the match at ``start`` (ending at ``end``) is a passing mention.
 
-    ``starts``: the sentence starts of the text (:func:`_sentence_starts`); a cue in one sentence
-    does not reach into the next ("... compared to prior methods. Applying knowledge
-    distillation ...").
+    ``text`` is the abstract and ``lower`` its lower-cased copy, where the cues are looked for;
+    a cue in one sentence does not reach into the next ("... compared to prior methods.
+    Applying knowledge distillation ...").
     """
     if end is not None and _BASELINE_AFTER.match(lower, end):
         return True
-    return _PASSING.search(lower, passing_window_start(start, starts), start) is not None
+    return _PASSING.search(lower, passing_window_start(text, start), start) is not None
 
 
-def passing_window_start(start: int, starts: Sequence[int]) -> int:
+def passing_window_start(text: str, start: int) -> int:
     """Where the window a passing cue is looked for in, before a match at ``start``, begins.
 
-    At most :data:`_PASSING_WINDOW` characters back, and not before the sentence's start.
+    At most :data:`_PASSING_WINDOW` characters back, and not before the start of the sentence
+    (the one splitter's breaks, :data:`extract.text.sentences.SENTENCE_BREAK`, looked for in
+    the window only: its look-behinds see the text before it, its look-ahead the match start).
     """
     lo = max(0, start - _PASSING_WINDOW)
-    k = bisect.bisect_right(starts, start) - 1
-    return max(lo, starts[k]) if k >= 0 else lo
+    for m in SENTENCE_BREAK.finditer(text, max(0, lo - _BREAK_REACH), start + 1):
+        if m.end() <= start:
+            lo = max(lo, m.end())
+    return lo
 
 
 def _matches(pattern: re.Pattern[str], text: str, first_only: bool) -> list[tuple[int, int]]:
@@ -415,7 +421,6 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
     lower = text.lower()
     same = len(lower) == len(text)  # lower-casing kept offsets (not so for a few Unicode letters)
     evs: dict[int, Evidence] = {}
-    starts: list[int] | None = None  # sentence starts, found when a strong match needs them
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         spans = _rule_spans(r, text, lower, same, False)
@@ -423,10 +428,8 @@ def evidence(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
             continue
         ev = evs.setdefault(r.index, Evidence([], set()))
         if r.strong:
-            if starts is None:
-                starts = _sentence_starts(text)
             for sp in spans:
-                if not _passing(lower, *sp, starts):
+                if not _passing(text, lower, *sp):
                     ev.strong.append(sp)
                 elif ev.passing is None or sp < ev.passing:
                     ev.passing = sp
