@@ -373,8 +373,11 @@ def markdown(report: dict) -> str:
             "look like names, the share the `methods` table or any `names` row gives, exactly "
             "(a spelling folds to the span) or overlapping it; SciERC spans carry head nouns "
             '("DQN agent") that names leave out, so exact recall is also given on spans that are '
-            "wholly a name. *Precision*: of the `names` rows in the abstract, the share that are "
-            "an annotated span of any type but Generic. *dev* errors have been read; *heldout* "
+            "wholly a name. *Precision*, strict: of the `names` rows in the abstract, the share that "
+            "are exactly an annotated span of any type but Generic; *lenient* (labelled so): the "
+            "share whose own span overlaps an annotated span of its kind (method-Method, "
+            "dataset-Material, metric-Metric, task-Task, other-OtherScientificTerm). Overlap "
+            "figures are lenient throughout. *dev* errors have been read; *heldout* "
             "only in total. `python benchmarks/eval_sciproxy.py` prints the same figures.",
             "",
             "| measure | part | abstracts | share | hits / total |",

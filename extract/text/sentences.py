@@ -7,7 +7,8 @@ a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al
 "vs. RoBERTa".
 
 The name recogniser (:mod:`extract.names`) reads :func:`sentences` and, to end a proposal
-cue's region, :data:`ABBREVIATIONS`; the metrics stage reads :func:`sentence_ends` (the
+cue's region, :data:`ABBREVIATIONS`; the techniques stage reads it for its passing-mention
+windows and own-work sentences; the metrics stage reads :func:`sentence_ends` (the
 benchmark and metric name of a result must be in its sentence) and the scrape repair of
 :mod:`extract.text.normalize` :func:`first_sentence`: all the same rule.
 """
