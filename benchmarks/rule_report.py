@@ -20,6 +20,11 @@ Rules with ids:
   evidence); precision is right / (right + wrong). A mention lowered by several cues counts for
   each.
 
+* **names** proposal and role cues (``extract/data/name_rules_*.toml``, ids such as
+  ``proposals.cue.verbs``; :func:`extract.names.fired_rules` traces them): a cue *fires* on each
+  name it marks as the paper's own; *right* when the name is one of the abstract's gold
+  ``proposed`` names.
+
 Labelled sets (see ``benchmarks/eval_techniques.py`` and ``benchmarks/eval_fresh.py``): the
 tuning parts only, by default: ``techniques.jsonl`` and ``names.jsonl`` split ``dev``, the seed
 abstracts of ``methods.jsonl``, ``fresh``, ``dev2``, ``dev3`` and ``fresh3``. ``--heldout`` adds
@@ -118,6 +123,38 @@ def rule_counts(records: list[dict]) -> dict[str, dict[str, list[int]]]:
     return out
 
 
+def name_rule_counts(records: list[dict]) -> dict[str, list[int]]:
+    """Per rule id of ``extract/data/name_rules_*.toml`` that marks a name as the paper's own
+    (``proposals.*``, ``roles.*``, ``titles.*``): [fires, right, wrong, in gold names].
+
+    A firing is right when the name it marked folds to one of the abstract's gold ``proposed``
+    names, wrong otherwise; the fourth column counts wrong firings whose name is a gold mentioned
+    name (the rule found a name, but gave it the wrong role). Type cues (``types.*``) and
+    candidate shapes vote for a span without deciding a row alone: they are not scored.
+    """
+    from extract.names import fired_rules, rules
+    from extract.names.candidates import fold
+    from extract.records import PaperText
+
+    scored = ("proposals.", "roles.", "titles.")
+    out = {rid: [0, 0, 0, 0] for rid in sorted(rules.all_ids()) if rid.startswith(scored)}
+    for rec in records:
+        gold = rec.get("gold", {})
+        if "proposed" not in gold:
+            continue
+        proposed = {fold(n) for n in gold.get("proposed", [])}
+        mentioned = {fold(n) for n in gold.get("mentioned", [])}
+        for rid, name in fired_rules(PaperText(rec.get("id", "x"), rec["text"], rec.get("title"))):
+            if rid not in out:
+                continue
+            row = out[rid]
+            row[0] += 1
+            right = fold(name) in proposed
+            row[1 if right else 2] += 1
+            row[3] += (not right) and fold(name) in mentioned
+    return out
+
+
 def _precision(c: list[int]) -> float | None:
     return c[1] / (c[1] + c[2]) if c[1] + c[2] else None
 
@@ -151,7 +188,7 @@ def report(
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kind", choices=("taxonomy", "passing", "all"), default="all")
+    ap.add_argument("--kind", choices=("taxonomy", "passing", "names", "all"), default="all")
     ap.add_argument("--tag", help="only the taxonomy rules of this tag")
     ap.add_argument("--min-fires", type=int, default=1, help="hide rules firing less often")
     ap.add_argument("--sort", choices=("fires", "precision", "id"), default="fires")
@@ -170,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.kind in (kind, "all"):
             print(f"\n{kind} rules ({legend})")
             print("\n".join(report(counts[kind], args.min_fires, args.sort, args.tag, last)))
+    if args.kind in ("names", "all"):
+        print("\nnames rules: proposal and role cues (right: the name is a gold proposed name; "
+              "mention: wrong, and a gold mentioned name)")
+        print("\n".join(report(name_rule_counts(records), args.min_fires, args.sort, None,
+                                "mention")))
     return 0
 
 
