@@ -69,9 +69,10 @@ class LockTimeout(StoreError):
 
 
 def lock_path(db: str | Path) -> Path:
-    """The lock file of ``db``: ``<db>.lock`` beside it (left in place; its lock is what counts)."""
+    """The lock file of ``db``: ``.<db name>.lock`` beside it, hidden so that a folder holding
+    both inputs and the database still builds (left in place; its lock is what counts)."""
     db = Path(db)
-    return db.with_name(db.name + ".lock")
+    return db.with_name(f".{db.name}.lock")
 
 
 @contextmanager
