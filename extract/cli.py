@@ -361,8 +361,8 @@ def make_parser() -> argparse.ArgumentParser:
         p.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --engine dask)")
         p.add_argument("--partitions", type=int, default=None, help="papers are split into this many tasks (dask)")
         p.add_argument("--workers", type=_positive_int, default=None, metavar="N",
-                       help="extraction processes on this machine (default: the usable cores, "
-                            f"{usable_cores()} here; 1: no extra process)")
+                       help="extraction processes on this machine, with --engine local (default: "
+                            f"the usable cores, {usable_cores()} here; 1: no extra process)")
         p.add_argument("--quiet", action="store_true", help="no progress bars")
         p.add_argument("--strict", action="store_true", help="exit non-zero on record-level warnings too")
 

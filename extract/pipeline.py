@@ -145,7 +145,8 @@ def build(
         paths: Input files and folders.
         db: The DuckDB file to (atomically) replace.
         skip: Stage names not to run; their cached rows for unchanged papers are kept.
-        runner: How to run a stage (default: in this process); see ``extract.distributed``.
+        runner: How to run a stage (default: in this process); see ``extract.workers``
+            (local processes) and ``extract.distributed`` (Dask).
         show_progress: Show progress bars on stderr.
         use_cache: Reuse rows from the previous database for unchanged abstracts.
         keep_going: Write what could be read even when some input was skipped.

@@ -202,6 +202,11 @@ class ProcessRunner:
     def __call__(
         self, stage: Stage, papers: Sequence[PaperText], deps: DepRows | None = None
     ) -> list[dict]:
+        """The rows of ``stage`` for ``papers``, in order (as ``stage.run`` would return them).
+
+        Raises:
+            WorkerError: the stage raised in a worker, or a worker process died.
+        """
         if self.workers <= 1 or len(papers) < max(1, self.min_papers):
             with self._bar(stage, len(papers)) as bar:
                 return stage.run(papers, progress=bar.update, deps=deps)
