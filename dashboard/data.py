@@ -248,11 +248,14 @@ def paper_rows(table: str, paper_id: str) -> pd.DataFrame:
     return _run(f"SELECT * FROM {_table(table)} WHERE paper_id = ?", [paper_id])
 
 
-def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) -> pd.DataFrame:
+def papers_in_view(
+    filters: Filters | None = None, ignore_tags: bool = False, titles: bool = True
+) -> pd.DataFrame:
     """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
 
-    Columns: ``paper_id``, ``title`` (else the abstract's start), ``venue`` (``unknown`` when
-    missing), ``year``, ``venue_label``, ``accepted``, ``group``.
+    Columns: ``paper_id``, ``title`` (else the abstract's start; left out when ``titles`` is
+    False), ``venue`` (``unknown`` when missing), ``year``, ``venue_label``, ``accepted``,
+    ``group``.
 
     Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
     picks what is charted instead of restricting the papers (every share would be 100%).
@@ -262,8 +265,8 @@ def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) ->
         f = replace(f, tags=())
     cond, params = where_sql(f, "p", "techniques")
     sql = (
-        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.year, p.venue_label, p.accepted "
-        f"FROM papers p WHERE {cond}"
+        f"SELECT p.paper_id, {TITLE_SQL + ' AS title, ' if titles else ''}"
+        f"p.venue, p.year, p.venue_label, p.accepted FROM papers p WHERE {cond}"
     )
     return with_groups(_rows(sql, params), venue_groups())
 
@@ -433,6 +436,51 @@ def _term_hits(key: tuple, kind: str) -> pd.DataFrame:
         f"SELECT paper_id, CAST({term} AS VARCHAR) AS term, "
         f"CAST(first({text}) AS VARCHAR) AS text FROM {table} "
         f"WHERE {term} IS NOT NULL GROUP BY paper_id, {term}"
+    )
+    return out.assign(text=out["text"].fillna(""))
+
+
+def term_hits_in_view(
+    kind: str,
+    filters: Filters,
+    terms: tuple[str, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> pd.DataFrame:
+    """:func:`term_hits` of the papers passing ``filters`` only, in one query.
+
+    Args:
+        kind: As :func:`term_hits`.
+        filters: The papers whose hits are wanted.
+        terms: Only these terms (default: every term).
+        venues: Only papers of these venues (``unknown`` for none; default: any venue).
+    """
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, term, text = _TERM_SQL[kind]
+    ids, params = ids_sql(filters)
+    if venues is not None:
+        marks = ", ".join("?" for _ in venues) or "NULL"
+        ids += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({marks})"
+        params = [*params, *venues]
+    where = f"{term} IS NOT NULL AND paper_id IN ({ids})"
+    if kind == "keyword":
+        mapping = _term_map(source_key())
+        if terms is not None:
+            spellings = [k for k, v in mapping.items() if v in set(terms)]
+            where += f" AND {term} IN ({', '.join('?' for _ in spellings) or 'NULL'})"
+            params = [*params, *spellings]
+        out = query(f"SELECT DISTINCT paper_id, {term} AS term FROM {table} WHERE {where}", params)
+        out = out.assign(text=out["term"], term=out["term"].map(mapping))
+        out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
+        return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    if terms is not None:
+        where += f" AND CAST({term} AS VARCHAR) IN ({', '.join('?' for _ in terms) or 'NULL'})"
+        params = [*params, *terms]
+    out = query(
+        f"SELECT paper_id, CAST({term} AS VARCHAR) AS term, "
+        f"CAST(first({text}) AS VARCHAR) AS text FROM {table} "
+        f"WHERE {where} GROUP BY paper_id, {term}",
+        params,
     )
     return out.assign(text=out["text"].fillna(""))
 

@@ -23,7 +23,9 @@ def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
-    papers = data.papers_in_view(filters.Filters.from_tuple(spec))
+    # no titles: a million of them would be copied on every cache hit (term_papers adds the
+    # titles of the few papers it lists)
+    papers = data.papers_in_view(filters.Filters.from_tuple(spec), titles=False)
     if not full:
         return papers, ()
     kept, dropped = analytics.full_coverage(papers, "venue")
@@ -57,13 +59,20 @@ def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
     p, _ = _papers(key, spec, full)
-    hits = data.term_hits(kind)
-    hits = hits[hits["term"] == term]
+    hits = data.term_hits_in_view(
+        kind, filters.Filters.from_tuple(spec), (term,), _kept_venues(p, full)
+    )
     return {
         "rates": analytics.rate_table(hits, p, ["group", "venue"], "term"),
         "first": analytics.first_seen(hits, p),
-        "top": analytics.term_papers(hits, p, k=50),
+        "top": analytics.term_papers(hits, _titled(p, hits), k=50),
     }
+
+
+def _titled(papers: pd.DataFrame, hits: pd.DataFrame) -> pd.DataFrame:
+    """``papers`` that have ``hits``, with their ``title``."""
+    ids = hits[["paper_id"]].drop_duplicates()
+    return data.with_papers(papers.merge(ids, on="paper_id"), ("title",))
 
 
 def adoption(kind: str, term: str, full: bool = False) -> dict:
@@ -74,8 +83,14 @@ def adoption(kind: str, term: str, full: bool = False) -> dict:
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
 def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
     p, _ = _papers(key, spec, full)
-    hits = data.term_hits(level)
-    return hits[analytics.is_in(hits["paper_id"], p["paper_id"])].reset_index(drop=True)
+    return data.term_hits_in_view(
+        level, filters.Filters.from_tuple(spec), None, _kept_venues(p, full)
+    )
+
+
+def _kept_venues(papers: pd.DataFrame, full: bool) -> tuple[str, ...] | None:
+    """The venues of ``papers`` when ``full`` dropped some (None: every venue in view)."""
+    return tuple(sorted(papers["venue"].astype(str).unique())) if full else None
 
 
 def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
@@ -132,7 +147,7 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
 def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
-    return analytics.size_trend(sizes, data.papers_in_view(f), by)
+    return analytics.size_trend(sizes, data.papers_in_view(f, titles=False), by)
 
 
 def size_trend(by: str) -> pd.DataFrame:
@@ -150,13 +165,16 @@ def _rising(
     same_venues: bool,
     min_papers: int,
 ) -> tuple[pd.DataFrame, int, int, tuple[str, ...]]:
-    p = data.papers_in_view(filters.Filters.from_tuple(spec))
+    p = data.papers_in_view(filters.Filters.from_tuple(spec), titles=False)
     both: tuple[str, ...] = ()
     if same_venues:
         both = tuple(analytics.venues_in_both(p, years_a, years_b))
         p = p[p["venue"].isin(both)]
+    hits = data.term_hits_in_view(
+        kind, filters.Filters.from_tuple(spec), None, both if same_venues else None
+    )
     ranked, n_a, n_b = analytics.rising_terms(
-        data.term_hits(kind), p, years_a, years_b, term="term", min_papers=min_papers
+        hits, p, years_a, years_b, term="term", min_papers=min_papers
     )
     return ranked, n_a, n_b, both
 
