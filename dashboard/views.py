@@ -46,6 +46,23 @@ def papers(
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
+    papers, dropped = _papers(key, spec, full)
+    return {
+        "n": len(papers),
+        "years": analytics.years(papers),
+        "venues": sorted(papers["venue"].astype(str).unique()),
+        "dropped": dropped,
+    }
+
+
+def in_view(full: bool = False, ignore_tags: bool = True) -> dict:
+    """What :func:`papers` holds, in brief: ``n`` (papers), ``years``, ``venues`` and the
+    venues ``dropped`` by ``full`` (a page that needs no paper rows asks for this)."""
+    return _in_view(data.source_key(), _spec(None, ignore_tags), full)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
     cov = analytics.coverage_grid(data.venue_year_counts(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
@@ -65,14 +82,14 @@ def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict
     return {
         "rates": analytics.rate_table(hits, p, ["group", "venue"], "term"),
         "first": analytics.first_seen(hits, p),
-        "top": analytics.term_papers(hits, _titled(p, hits), k=50),
+        "top": analytics.term_papers(hits, _titled(hits), k=50),
     }
 
 
-def _titled(papers: pd.DataFrame, hits: pd.DataFrame) -> pd.DataFrame:
-    """``papers`` that have ``hits``, with their ``title``."""
+def _titled(hits: pd.DataFrame) -> pd.DataFrame:
+    """The papers of ``hits`` (all in view) with ``title``, ``venue_label`` and ``year``."""
     ids = hits[["paper_id"]].drop_duplicates()
-    return data.with_papers(papers.merge(ids, on="paper_id"), ("title",))
+    return data.with_papers(ids, ("title", "venue_label", "year"))
 
 
 def adoption(kind: str, term: str, full: bool = False) -> dict:
