@@ -214,7 +214,17 @@ def rising(
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _technique_papers(key: tuple, spec: tuple, picked: tuple[str, ...], mode: str) -> dict:
     f = filters.Filters.from_tuple(spec)
-    tech = data.filtered("techniques", f, ("paper_id", "technique", "evidence"))
+    if not picked:
+        return {"n": 0, **{k: pd.DataFrame() for k in ("table", "per_venue", "co")}}
+    # the technique rows of the papers in view carrying the picked techniques, only: what
+    # papers_tagged, technique_evidence and co_occurring read
+    in_view, params = data.ids_sql(f)
+    tagged, tag_params = data.ids_sql(filters.Filters(tags=picked, match=mode))
+    tech = data.query(
+        "SELECT paper_id, technique, evidence FROM techniques "
+        f"WHERE paper_id IN ({in_view}) AND paper_id IN ({tagged})",
+        [*params, *tag_params],
+    )
     ids = analytics.papers_tagged(tech, picked, mode)
     titles = data.with_papers(pd.DataFrame({"paper_id": sorted(ids)}), ("title", "venue_label"))
     table = analytics.technique_evidence(tech, ids, picked, titles)
