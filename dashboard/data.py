@@ -326,6 +326,75 @@ def tag_counts(level: str, filters: Filters | None = None) -> pd.DataFrame:
     )
 
 
+GROUP_COLUMNS = ("venue", "group", "year", "venue_label")  # what tag_totals_and_counts groups by
+
+
+def tag_totals_and_counts(
+    level: str,
+    by: tuple[str, ...],
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+    keep: tuple[str, ...] | None = None,
+    known_year: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Papers in view per ``by`` group, and per group and technique or theme, by SQL.
+
+    What ``analytics.rate_table``, ``tag_rates`` and ``tag_grid`` count over the papers of
+    :func:`papers_in_view`, without those papers leaving the database.
+
+    Args:
+        level: ``technique`` or ``theme``.
+        by: Columns among :data:`GROUP_COLUMNS` (``venue`` reads ``unknown`` when missing,
+            ``group`` is the venue's group, Other when it has none).
+        filters: Default: the current sidebar/URL filters.
+        venues: Only papers of these venues (default: every venue).
+        keep: Only these tags in the counts (default: every tag).
+        known_year: Only papers with a year (the totals too).
+
+    Returns:
+        ``totals`` (``*by``, ``total``) and ``counts`` (``*by``, ``level``, ``papers``).
+    """
+    if level not in ("technique", "theme") or not set(by) <= set(GROUP_COLUMNS):
+        raise KeyError(f"unknown tag level {level!r} or grouping {by!r}")
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    if venues is not None:
+        cond += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
+        params = [*params, *venues]
+    if known_year:
+        cond += " AND p.year IS NOT NULL"
+    groups = pd.DataFrame(list(venue_groups().items()), columns=["venue", "grp"])
+    view = (
+        "WITH v AS (SELECT p.paper_id, coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
+        "CAST(p.year AS BIGINT) AS year, p.venue_label, "
+        f"coalesce(g.grp, '{OTHER_GROUP}') AS \"group\" FROM papers p "
+        "LEFT JOIN _groups g ON g.venue = coalesce(CAST(p.venue AS VARCHAR), 'unknown') "
+        f"WHERE {cond}) "
+    )
+    keys = ", ".join(f'v."{c}"' for c in by)
+    totals = query(
+        f"{view} SELECT {keys}, count(*) AS total FROM v GROUP BY ALL ORDER BY ALL",
+        params,
+        frames={"_groups": groups},
+    )
+    tags = f"SELECT DISTINCT paper_id, CAST({level} AS VARCHAR) AS tag FROM techniques "
+    tags += f"WHERE {level} IS NOT NULL"
+    tag_params: list = []
+    if keep is not None:
+        tags += f" AND CAST({level} AS VARCHAR) IN ({_marks(keep)})"
+        tag_params = list(keep)
+    counts = query(
+        f"{view} SELECT {keys}, t.tag AS {level}, count(DISTINCT v.paper_id) AS papers "
+        f"FROM v JOIN ({tags}) t ON t.paper_id = v.paper_id GROUP BY ALL ORDER BY ALL",
+        [*params, *tag_params],
+        frames={"_groups": groups},
+    )
+    return totals, counts
+
+
+def _marks(values) -> str:
+    return ", ".join("?" for _ in values) or "NULL"
+
+
 def rejected_count(filters: Filters) -> int:
     """Papers passing ``filters`` whose status says rejected or withdrawn."""
     cond, params = where_sql(filters, "p", "techniques")

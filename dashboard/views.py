@@ -110,6 +110,11 @@ def _kept_venues(papers: pd.DataFrame, full: bool) -> tuple[str, ...] | None:
     return tuple(sorted(papers["venue"].astype(str).unique())) if full else None
 
 
+def _kept(key: tuple, spec: tuple, full: bool) -> tuple[str, ...] | None:
+    """The venues ``full`` keeps (None: no restriction), from the cached brief."""
+    return tuple(_in_view(key, spec, True)["venues"]) if full else None
+
+
 def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
     """``paper_id``, ``term``, ``text`` of one tag level for the papers of :func:`papers`."""
     return _tags_in_view(data.source_key(), _spec(None, True), full, level)
@@ -120,7 +125,11 @@ def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str,
     from dashboard.charts import present_in
 
     domain = data.technique_domain() if level == "technique" else data.theme_domain()
-    return tuple(present_in(domain, _tags_in_view(key, spec, full, level)["term"].unique()))
+    venues = _kept(key, spec, full)
+    _, counts = data.tag_totals_and_counts(
+        level, ("venue",), filters.Filters.from_tuple(spec), venues
+    )
+    return tuple(present_in(domain, counts[level].unique()))
 
 
 def present_tags(level: str, full: bool = False) -> list[str]:
@@ -132,12 +141,15 @@ def present_tags(level: str, full: bool = False) -> list[str]:
 def _tag_trends(
     key: tuple, spec: tuple, full: bool, level: str, by: str, keep: tuple[str, ...]
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    p, _ = _papers(key, spec, full)
-    tags = _tags_in_view(key, spec, full, level)
-    by_year = analytics.rate_table(tags, p, [by], "term", keep=keep).rename(columns={"term": level})
-    per_venue = analytics.tag_rates(
-        tags.rename(columns={"term": level}), p, level, ["venue"], keep=keep
-    )
+    # counted by DuckDB: no paper or tag row of the view leaves the database
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    totals, counts = data.tag_totals_and_counts(level, (by, "year"), f, venues, keep, True)
+    by_year = analytics.rate_table_from_counts(
+        totals, counts.rename(columns={level: "term"}), [by], "term", list(dict.fromkeys(keep))
+    ).rename(columns={"term": level})
+    totals, counts = data.tag_totals_and_counts(level, ("venue",), f, venues, keep)
+    per_venue = analytics.tag_rates_from_counts(totals, counts, level, ["venue"])
     return by_year, per_venue
 
 
@@ -150,9 +162,10 @@ def tag_trends(
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
-    p, _ = _papers(key, spec, full)
-    themes = _tags_in_view(key, spec, full, "theme").rename(columns={"term": "theme"})
-    return analytics.tag_grid(themes[["paper_id", "theme"]], p, "theme", "venue_label")
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f, venues)
+    return analytics.tag_grid_from_counts(totals, counts, "theme", "venue_label")
 
 
 def theme_grid(full: bool = False) -> pd.DataFrame:

@@ -1,0 +1,80 @@
+"""The dashboard's SQL questions give what the pandas computations gave on whole frames.
+
+On the seeds build: the Overview's numbers, the Trends rate tables and heatmap counted by
+DuckDB, and the filtered rows, against ``dashboard.analytics`` over frames read in full.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from dashboard import analytics as an
+from dashboard.filter_model import Filters, apply
+from extract import store
+from tests.conftest import database_env
+
+
+@pytest.fixture(scope="module")
+def seeds(seeds_db):
+    with database_env(seeds_db):
+        yield store.read_tables(seeds_db)
+
+
+FILTERS = [Filters(), Filters(venues=("ACL",)), Filters(accepted_only=True, query="model")]
+
+
+@pytest.mark.parametrize("f", FILTERS)
+def test_filtered_rows_and_overview_numbers_match_pandas(seeds, f):
+    from dashboard import data
+
+    ids = apply(f, seeds["papers"], seeds["techniques"])
+    assert 0 < len(ids)
+    assert sorted(data.filtered("papers", f)["paper_id"]) == sorted(ids)
+    assert data.filtered_count(f) == len(ids)
+    tech = seeds["techniques"][seeds["techniques"]["paper_id"].isin(ids)]
+    assert len(data.filtered("techniques", f)) == len(tech)
+    papers = seeds["papers"][seeds["papers"]["paper_id"].isin(ids)]
+    rows = {t: seeds[t][seeds[t]["paper_id"].isin(ids)] for t in ("model_sizes", "metrics")}
+    methods = seeds["methods"][seeds["methods"]["paper_id"].isin(ids)]
+    expected = an.overview_numbers(papers, rows["model_sizes"], rows["metrics"], methods)
+    got = data.overview_numbers(f)
+    assert {k: got[k] for k in expected} == pytest.approx(expected)
+
+
+def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
+    from dashboard import data
+
+    f = Filters()
+    papers = data.papers_in_view(f)
+    tags = seeds["techniques"][["paper_id", "theme"]].dropna().drop_duplicates()
+    keep = tuple(sorted(tags["theme"].unique()))[:4]
+    assert keep
+    hits = tags.rename(columns={"theme": "term"})
+    expected = an.rate_table(hits, papers, ["group"], "term", keep)
+    totals, counts = data.tag_totals_and_counts("theme", ("group", "year"), f, None, keep, True)
+    got = an.rate_table_from_counts(
+        totals, counts.rename(columns={"theme": "term"}), ["group"], "term", list(keep)
+    )
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
+    assert (got["papers"] > 0).any()
+
+    expected = an.tag_rates(tags, papers, "theme", ["venue"], keep)
+    totals, counts = data.tag_totals_and_counts("theme", ("venue",), f, None, keep)
+    got = an.tag_rates_from_counts(totals, counts, "theme", ["venue"])
+    key = ["venue", "theme"]
+    pd.testing.assert_frame_equal(
+        got.sort_values(key).reset_index(drop=True),
+        expected.sort_values(key).reset_index(drop=True),
+        check_dtype=False,
+    )
+
+    expected = an.tag_grid(tags, papers, "theme", "venue_label")
+    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f)
+    got = an.tag_grid_from_counts(totals, counts, "theme", "venue_label")
+    key = ["venue_label", "theme"]
+    pd.testing.assert_frame_equal(
+        got.sort_values(key).reset_index(drop=True),
+        expected.sort_values(key).reset_index(drop=True),
+        check_dtype=False,
+    )
