@@ -138,10 +138,9 @@ def mixed_years_db(seeds_db, tmp_path):
     shutil.copy(seeds_db, db)
     with duckdb.connect(str(db)) as con:
         ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
-        for pid in ids[:8]:
-            con.execute("UPDATE papers SET venue = 'NeurIPS', year = 2016 WHERE paper_id = ?", [pid])
-        for pid in ids[8:16]:
-            con.execute("UPDATE papers SET venue = 'ACL', year = 2020 WHERE paper_id = ?", [pid])
+        move = "UPDATE papers SET venue = ?, year = ? WHERE paper_id = ?"
+        con.executemany(move, [("NeurIPS", 2016, pid) for pid in ids[:8]])
+        con.executemany(move, [("ACL", 2020, pid) for pid in ids[8:16]])
         con.execute("UPDATE papers SET accepted = NULL")
         rows = [(pid, "transformers") for pid in ids] + [(pid, "kernels") for pid in ids[:8]]
         con.executemany("INSERT INTO keywords VALUES (?, ?, 0.5, 1)", rows)
