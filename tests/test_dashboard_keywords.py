@@ -1,5 +1,5 @@
 """Keyword spellings counted as one term on the Keywords page (dashboard/keyword_terms.py) and
-their ranking per group (dashboard/analytics.py)."""
+their ranking per group (dashboard/analytics/keywords.py)."""
 
 from __future__ import annotations
 
