@@ -354,8 +354,56 @@ def tag_totals_and_counts(
     Returns:
         ``totals`` (``*by``, ``total``) and ``counts`` (``*by``, ``level``, ``papers``).
     """
-    if level not in ("technique", "theme") or not set(by) <= set(GROUP_COLUMNS):
-        raise KeyError(f"unknown tag level {level!r} or grouping {by!r}")
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    tags = f"SELECT DISTINCT paper_id, CAST({level} AS VARCHAR) AS tag FROM techniques "
+    tags += f"WHERE {level} IS NOT NULL"
+    tag_params: list = []
+    if keep is not None:
+        tags += f" AND CAST({level} AS VARCHAR) IN ({_marks(keep)})"
+        tag_params = list(keep)
+    totals, counts = _group_counts(by, filters, venues, known_year, tags, tag_params)
+    return totals, counts.rename(columns={"tag": level})
+
+
+def term_totals_and_counts(
+    kind: str,
+    term: str,
+    by: tuple[str, ...],
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """As :func:`tag_totals_and_counts` for one term of any kind, papers with a known year.
+
+    Returns:
+        ``totals`` (``*by``, ``total``) and ``counts`` (``*by``, ``term``, ``papers``).
+    """
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, column, _ = _TERM_SQL[kind]
+    if kind == "keyword":  # every spelling of the term
+        values = [k for k, v in _term_map(source_key()).items() if v == term]
+    else:
+        values = [term]
+    tags = (
+        f"SELECT DISTINCT paper_id, CAST(? AS VARCHAR) AS tag FROM {table} "
+        f"WHERE CAST({column} AS VARCHAR) IN ({_marks(values)})"
+    )
+    totals, counts = _group_counts(by, filters, venues, True, tags, [term, *values])
+    return totals, counts.rename(columns={"tag": "term"})
+
+
+def _group_counts(
+    by: tuple[str, ...],
+    filters: Filters | None,
+    venues: tuple[str, ...] | None,
+    known_year: bool,
+    tags: str,
+    tag_params: list,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Papers in view per ``by`` group, and per group and ``tag`` of the ``tags`` query."""
+    if not set(by) <= set(GROUP_COLUMNS):
+        raise KeyError(f"unknown grouping {by!r}; columns of {GROUP_COLUMNS}")
     cond, params = where_sql(_current(filters), "p", "techniques")
     if venues is not None:
         cond += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
@@ -376,14 +424,8 @@ def tag_totals_and_counts(
         params,
         frames={"_groups": groups},
     )
-    tags = f"SELECT DISTINCT paper_id, CAST({level} AS VARCHAR) AS tag FROM techniques "
-    tags += f"WHERE {level} IS NOT NULL"
-    tag_params: list = []
-    if keep is not None:
-        tags += f" AND CAST({level} AS VARCHAR) IN ({_marks(keep)})"
-        tag_params = list(keep)
     counts = query(
-        f"{view} SELECT {keys}, t.tag AS {level}, count(DISTINCT v.paper_id) AS papers "
+        f"{view} SELECT {keys}, t.tag, count(DISTINCT v.paper_id) AS papers "
         f"FROM v JOIN ({tags}) t ON t.paper_id = v.paper_id GROUP BY ALL ORDER BY ALL",
         [*params, *tag_params],
         frames={"_groups": groups},

@@ -75,21 +75,25 @@ def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
-    p, _ = _papers(key, spec, full)
-    hits = data.term_hits_in_view(
-        kind, filters.Filters.from_tuple(spec), (term,), _kept_venues(p, full)
-    )
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    # counted by DuckDB; only the papers with the term come out (for first seen and top)
+    by = ("group", "venue", "year")
+    totals, counts = data.term_totals_and_counts(kind, term, by, f, venues)
+    terms = [term] if len(counts) else []
+    hits = data.term_hits_in_view(kind, f, (term,), venues)
+    papers = _titled(hits)
     return {
-        "rates": analytics.rate_table(hits, p, ["group", "venue"], "term"),
-        "first": analytics.first_seen(hits, p),
-        "top": analytics.term_papers(hits, _titled(hits), k=50),
+        "rates": analytics.rate_table_from_counts(totals, counts, [*by[:2]], "term", terms),
+        "first": analytics.first_seen(hits, papers),
+        "top": analytics.term_papers(hits, papers, k=50),
     }
 
 
 def _titled(hits: pd.DataFrame) -> pd.DataFrame:
-    """The papers of ``hits`` (all in view) with ``title``, ``venue_label`` and ``year``."""
+    """The papers of ``hits`` (all in view) with title, venue, venue_label and year."""
     ids = hits[["paper_id"]].drop_duplicates()
-    return data.with_papers(ids, ("title", "venue_label", "year"))
+    return data.with_papers(ids, ("title", "venue", "venue_label", "year"))
 
 
 def adoption(kind: str, term: str, full: bool = False) -> dict:

@@ -78,3 +78,19 @@ def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
         expected.sort_values(key).reset_index(drop=True),
         check_dtype=False,
     )
+
+
+def test_one_terms_rates_counted_by_sql_match_pandas(seeds):
+    from dashboard import data
+
+    f = Filters()
+    papers = data.papers_in_view(f)
+    methods = seeds["methods"].dropna(subset=["name"])
+    term = methods["name"].value_counts().index[0]
+    hits = pd.DataFrame({"paper_id": methods.loc[methods["name"] == term, "paper_id"]})
+    expected = an.rate_table(hits.assign(term=term), papers, ["group", "venue"], "term")
+    by = ("group", "venue", "year")
+    totals, counts = data.term_totals_and_counts("method", term, by, f)
+    got = an.rate_table_from_counts(totals, counts, ["group", "venue"], "term", [term])
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
+    assert got["papers"].sum() == hits["paper_id"].nunique()
