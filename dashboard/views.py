@@ -47,12 +47,32 @@ def papers(
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
-    papers, dropped = _papers(key, spec, full)
+    # by SQL counts: the same as len(), years() and the venues of papers(), and for ``full``
+    # what analytics.full_coverage keeps (venues with papers in every year; known years only)
+    f = filters.Filters.from_tuple(spec)
+    counts = data.venue_year_counts(f)
+    if not full:
+        cond, params = filters.where_sql(f)
+        venues = data.query(
+            "SELECT DISTINCT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS v "
+            f"FROM papers p WHERE {cond}",
+            params,
+        )["v"]
+        return {
+            "n": data.filtered_count(f),
+            "years": sorted(int(y) for y in counts["year"].unique()),
+            "venues": sorted(venues.astype(str)),
+            "dropped": (),
+        }
+    n_years = counts["year"].nunique()
+    per = counts.groupby("venue")["year"].nunique()
+    kept = sorted(str(v) for v in per.index[per == n_years])
+    mine = counts[counts["venue"].isin(kept)]
     return {
-        "n": len(papers),
-        "years": analytics.years(papers),
-        "venues": sorted(papers["venue"].astype(str).unique()),
-        "dropped": dropped,
+        "n": int(mine["papers"].sum()),
+        "years": sorted(int(y) for y in mine["year"].unique()),
+        "venues": kept,
+        "dropped": tuple(sorted(str(v) for v in per.index[per < n_years])),
     }
 
 
@@ -131,7 +151,7 @@ def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str,
     domain = data.technique_domain() if level == "technique" else data.theme_domain()
     venues = _kept(key, spec, full)
     _, counts = data.tag_totals_and_counts(
-        level, ("venue",), filters.Filters.from_tuple(spec), venues
+        level, ("venue",), filters.Filters.from_tuple(spec), venues, None, full
     )
     return tuple(present_in(domain, counts[level].unique()))
 
@@ -152,7 +172,7 @@ def _tag_trends(
     by_year = analytics.rate_table_from_counts(
         totals, counts.rename(columns={level: "term"}), [by], "term", list(dict.fromkeys(keep))
     ).rename(columns={"term": level})
-    totals, counts = data.tag_totals_and_counts(level, ("venue",), f, venues, keep)
+    totals, counts = data.tag_totals_and_counts(level, ("venue",), f, venues, keep, full)
     per_venue = analytics.tag_rates_from_counts(totals, counts, level, ["venue"])
     return by_year, per_venue
 
@@ -168,7 +188,7 @@ def tag_trends(
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     venues = _kept(key, spec, full)
-    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f, venues)
+    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f, venues, None, full)
     return analytics.tag_grid_from_counts(totals, counts, "theme", "venue_label")
 
 

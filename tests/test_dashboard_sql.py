@@ -94,3 +94,31 @@ def test_one_terms_rates_counted_by_sql_match_pandas(seeds):
     got = an.rate_table_from_counts(totals, counts, ["group", "venue"], "term", [term])
     pd.testing.assert_frame_equal(got, expected, check_dtype=False)
     assert got["papers"].sum() == hits["paper_id"].nunique()
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_brief_of_the_papers_in_view_matches_the_papers_frame(seeds_db, tmp_path, full):
+    import shutil
+
+    import duckdb
+
+    from dashboard import data, views
+
+    db = tmp_path / "years.duckdb"  # ICML only in 2025: full coverage drops it
+    shutil.copy(seeds_db, db)
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE papers SET year = 2024 WHERE venue = 'ACL' AND paper_id < 'p8'")
+        first_two = "SELECT paper_id FROM papers ORDER BY paper_id LIMIT 2"
+        con.execute(f"UPDATE papers SET year = NULL WHERE paper_id IN ({first_two})")
+    f = Filters()
+    with database_env(db):
+        papers = data.papers_in_view(f)
+        brief = views._in_view(data.source_key(), f.as_tuple(), full)
+    dropped: list[str] = []
+    if full:
+        papers, dropped = an.full_coverage(papers, "venue")
+    assert brief["n"] == len(papers) > 0
+    assert brief["years"] == an.years(papers) and len(brief["years"]) >= (1 if full else 2)
+    assert brief["venues"] == sorted(papers["venue"].astype(str).unique())
+    assert list(brief["dropped"]) == dropped
+    assert (dropped == ["ICML"]) == full
