@@ -393,6 +393,30 @@ def term_totals_and_counts(
     return totals, counts.rename(columns={"tag": "term"})
 
 
+def term_papers_in_view(
+    kind: str, term: str, filters: Filters, venues: tuple[str, ...] | None = None
+) -> pd.DataFrame:
+    """The papers in view with one term: ``paper_id``, ``title`` (else the abstract's start),
+    ``venue``, ``venue_label``, ``year`` (one query; as :func:`with_papers` on its hits)."""
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, column, _ = _TERM_SQL[kind]
+    if kind == "keyword":
+        values = [k for k, v in _term_map(source_key()).items() if v == term]
+    else:
+        values = [term]
+    ids, params = ids_sql(filters)
+    if venues is not None:
+        ids += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
+        params = [*params, *venues]
+    return query(
+        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.venue_label, p.year FROM papers p "
+        f"WHERE p.paper_id IN (SELECT paper_id FROM {table} "
+        f"WHERE CAST({column} AS VARCHAR) IN ({_marks(values)}) AND paper_id IN ({ids}))",
+        [*values, *params],
+    )
+
+
 def _group_counts(
     by: tuple[str, ...],
     filters: Filters | None,

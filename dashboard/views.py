@@ -102,18 +102,12 @@ def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict
     totals, counts = data.term_totals_and_counts(kind, term, by, f, venues)
     terms = [term] if len(counts) else []
     hits = data.term_hits_in_view(kind, f, (term,), venues)
-    papers = _titled(hits)
+    papers = data.term_papers_in_view(kind, term, f, venues)
     return {
         "rates": analytics.rate_table_from_counts(totals, counts, [*by[:2]], "term", terms),
         "first": analytics.first_seen(hits, papers),
         "top": analytics.term_papers(hits, papers, k=50),
     }
-
-
-def _titled(hits: pd.DataFrame) -> pd.DataFrame:
-    """The papers of ``hits`` (all in view) with title, venue, venue_label and year."""
-    ids = hits[["paper_id"]].drop_duplicates()
-    return data.with_papers(ids, ("title", "venue", "venue_label", "year"))
 
 
 def adoption(kind: str, term: str, full: bool = False) -> dict:

@@ -122,3 +122,11 @@ def test_brief_of_the_papers_in_view_matches_the_papers_frame(seeds_db, tmp_path
     assert brief["venues"] == sorted(papers["venue"].astype(str).unique())
     assert list(brief["dropped"]) == dropped
     assert (dropped == ["ICML"]) == full
+    listed = data.term_papers_in_view("method", term, f)
+    assert sorted(listed["paper_id"]) == sorted(hits["paper_id"].unique())
+    titled = data.with_papers(listed[["paper_id"]], ("title", "venue", "venue_label", "year"))
+    pd.testing.assert_frame_equal(
+        listed.sort_values("paper_id").reset_index(drop=True),
+        titled.sort_values("paper_id").reset_index(drop=True),
+        check_dtype=False,
+    )
