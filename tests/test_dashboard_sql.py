@@ -94,6 +94,14 @@ def test_one_terms_rates_counted_by_sql_match_pandas(seeds):
     got = an.rate_table_from_counts(totals, counts, ["group", "venue"], "term", [term])
     pd.testing.assert_frame_equal(got, expected, check_dtype=False)
     assert got["papers"].sum() == hits["paper_id"].nunique()
+    listed = data.term_papers_in_view("method", term, f)
+    assert sorted(listed["paper_id"]) == sorted(hits["paper_id"].unique())
+    titled = data.with_papers(listed[["paper_id"]], ("title", "venue", "venue_label", "year"))
+    pd.testing.assert_frame_equal(
+        listed.sort_values("paper_id").reset_index(drop=True),
+        titled.sort_values("paper_id").reset_index(drop=True),
+        check_dtype=False,
+    )
 
 
 @pytest.mark.parametrize("full", [False, True])
@@ -122,11 +130,3 @@ def test_brief_of_the_papers_in_view_matches_the_papers_frame(seeds_db, tmp_path
     assert brief["venues"] == sorted(papers["venue"].astype(str).unique())
     assert list(brief["dropped"]) == dropped
     assert (dropped == ["ICML"]) == full
-    listed = data.term_papers_in_view("method", term, f)
-    assert sorted(listed["paper_id"]) == sorted(hits["paper_id"].unique())
-    titled = data.with_papers(listed[["paper_id"]], ("title", "venue", "venue_label", "year"))
-    pd.testing.assert_frame_equal(
-        listed.sort_values("paper_id").reset_index(drop=True),
-        titled.sort_values("paper_id").reset_index(drop=True),
-        check_dtype=False,
-    )
