@@ -52,7 +52,7 @@ SPAN_TABLES = tuple(schema.SPAN_TABLES)  # tables whose rows are spans of the ab
 ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accuracy_report.py
 TERM_KINDS = ("technique", "theme", "method", "dataset", "keyword")
 INTERNAL_TABLES = ("extract_runs", "build_problems")  # about the build, not about papers
-# A paper's title, else the first words of its abstract (as display_titles)
+# A paper's title, else the first 80 characters of its abstract cut at a space, then " …"
 TITLE_SQL = (
     "CASE WHEN p.title IS NULL OR trim(p.title) = '' "
     "THEN regexp_replace(left(coalesce(p.abstract, ''), 80), ' [^ ]*$', '') || ' …' "
@@ -136,12 +136,6 @@ def filtered_count(filters: Filters | None = None) -> int:
     """Papers passing the global filters (default: the current sidebar/URL filters)."""
     sql, params = ids_sql(_current(filters))
     return int(_run(f"SELECT count(*) AS n FROM ({sql})", params)["n"].iloc[0])
-
-
-def filtered_ids(filters: Filters | None = None) -> tuple[str, ...]:
-    """Paper ids passing the global filters (default: the current sidebar/URL filters)."""
-    sql, params = ids_sql(_current(filters))
-    return tuple(_run(sql, params)["paper_id"])
 
 
 def filtered_sql(
@@ -483,13 +477,6 @@ def with_papers(
     return df.merge(extra, on="paper_id", how="left")
 
 
-def display_titles(papers: pd.DataFrame) -> pd.Series:
-    """A title for every paper: its title, else the first words of its abstract."""
-    fallback = papers["abstract"].fillna("").str.slice(0, 80).str.rsplit(" ", n=1).str[0] + " …"
-    title = papers["title"].astype("string")
-    return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
-
-
 def tag_table(level: str) -> pd.DataFrame:
     """Distinct (paper_id, tag) pairs of the filtered papers; ``level`` is technique or theme."""
     if level not in ("technique", "theme"):
@@ -581,10 +568,12 @@ def term_hits_in_view(
     terms: tuple[str, ...] | None = None,
     venues: tuple[str, ...] | None = None,
 ) -> pd.DataFrame:
-    """:func:`term_hits` of the papers passing ``filters`` only, in one query.
+    """``paper_id``, ``term``, ``text`` (one text that matched) of the papers passing
+    ``filters`` for one kind of term, in one query.
 
     Args:
-        kind: As :func:`term_hits`.
+        kind: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
+            keyword (spellings of one term counted together).
         filters: The papers whose hits are wanted.
         terms: Only these terms (default: every term).
         venues: Only papers of these venues (``unknown`` for none; default: any venue).
@@ -618,15 +607,6 @@ def term_hits_in_view(
         params,
     )
     return out.assign(text=out["text"].fillna(""))
-
-
-def term_hits(kind: str) -> pd.DataFrame:
-    """``paper_id``, ``term``, ``text`` (as matched) of every paper for one kind of term.
-
-    ``kind``: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
-    keyword (spellings of one term counted together). Unfiltered: join to the papers in view.
-    """
-    return _term_hits(source_key(), kind)
 
 
 def term_names(kind: str) -> list[str]:

@@ -21,30 +21,6 @@ def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
     return (replace(f, tags=()) if ignore_tags else f).as_tuple()
 
 
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
-def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
-    # no titles: a million of them would be copied on every cache hit (term_papers adds the
-    # titles of the few papers it lists)
-    papers = data.papers_in_view(filters.Filters.from_tuple(spec), titles=False)
-    if not full:
-        return papers, ()
-    kept, dropped = analytics.full_coverage(papers, "venue")
-    return kept, tuple(dropped)
-
-
-def papers(
-    full: bool = False, ignore_tags: bool = True, f: filters.Filters | None = None
-) -> tuple[pd.DataFrame, tuple[str, ...]]:
-    """The papers in view with their venue group, and the venues ``full`` left out.
-
-    Args:
-        full: Keep only the venues with papers in every year in view.
-        ignore_tags: Leave the technique filter out (it picks what Trends charts instead).
-        f: The filters (default: the sidebar's).
-    """
-    return _papers(data.source_key(), _spec(f, ignore_tags), full)
-
-
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
     # by SQL counts: the same as len(), years() and the venues of papers(), and for ``full``
@@ -77,8 +53,13 @@ def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
 
 
 def in_view(full: bool = False, ignore_tags: bool = True) -> dict:
-    """What :func:`papers` holds, in brief: ``n`` (papers), ``years``, ``venues`` and the
-    venues ``dropped`` by ``full`` (a page that needs no paper rows asks for this)."""
+    """The papers in view, in brief: ``n`` (papers), ``years``, ``venues`` and the venues
+    ``dropped`` by ``full`` (only the venues with papers in every year in view; known years).
+
+    Args:
+        full: Keep only the venues present in every year in view.
+        ignore_tags: Leave the technique filter out (it picks what Trends charts instead).
+    """
     return _in_view(data.source_key(), _spec(None, ignore_tags), full)
 
 
@@ -115,27 +96,9 @@ def adoption(kind: str, term: str, full: bool = False) -> dict:
     return _adoption(data.source_key(), _spec(None, True), full, kind, term)
 
 
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
-def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
-    p, _ = _papers(key, spec, full)
-    return data.term_hits_in_view(
-        level, filters.Filters.from_tuple(spec), None, _kept_venues(p, full)
-    )
-
-
-def _kept_venues(papers: pd.DataFrame, full: bool) -> tuple[str, ...] | None:
-    """The venues of ``papers`` when ``full`` dropped some (None: every venue in view)."""
-    return tuple(sorted(papers["venue"].astype(str).unique())) if full else None
-
-
 def _kept(key: tuple, spec: tuple, full: bool) -> tuple[str, ...] | None:
     """The venues ``full`` keeps (None: no restriction), from the cached brief."""
     return tuple(_in_view(key, spec, True)["venues"]) if full else None
-
-
-def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
-    """``paper_id``, ``term``, ``text`` of one tag level for the papers of :func:`papers`."""
-    return _tags_in_view(data.source_key(), _spec(None, True), full, level)
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
@@ -151,7 +114,8 @@ def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str,
 
 
 def present_tags(level: str, full: bool = False) -> list[str]:
-    """The tags of one level among the papers of :func:`papers`, in the shared colour order."""
+    """The tags of one level among the papers in view (``full``: see :func:`in_view`), in the
+    shared colour order."""
     return list(_present_tags(data.source_key(), _spec(None, True), full, level))
 
 
@@ -187,7 +151,7 @@ def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
 
 
 def theme_grid(full: bool = False) -> pd.DataFrame:
-    """Every venue-year × theme cell of the papers of :func:`papers` (Trends heatmap)."""
+    """Every venue-year × theme cell of the papers in view (Trends heatmap)."""
     return _theme_grid(data.source_key(), _spec(None, True), full)
 
 
