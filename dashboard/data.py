@@ -521,13 +521,13 @@ def _term_map(key: tuple) -> dict[str, str]:
     return term_map(dict(zip(counts["keyword"], counts["n"].astype(int), strict=True)))
 
 
-def keyword_terms() -> pd.DataFrame:
+def keyword_terms(filters: Filters | None = None) -> pd.DataFrame:
     """Distinct (paper_id, keyword) of the filtered papers, spelling variants counted as one term.
 
     ``keyword`` holds the term (:func:`dashboard.keyword_terms.term_map`, computed over every
     paper so that a term reads the same under any filter).
     """
-    kw = filtered("keywords", columns=("paper_id", "keyword"))
+    kw = filtered("keywords", filters, columns=("paper_id", "keyword"))
     if kw.empty:
         return pd.DataFrame(columns=["paper_id", "keyword"])
     terms = _term_map(source_key())

@@ -383,3 +383,87 @@ def sizes(n: int) -> dict:
         ``by_theme`` and ``ranked``.
     """
     return _sizes(data.source_key(), _spec(None, False), n)
+
+
+# --- Keywords ------------------------------------------------------------------------------------
+
+
+def _kw_papers(f: filters.Filters) -> pd.DataFrame:
+    return analytics.known_venue(data.filtered("papers", f, ("paper_id", "venue", "year")))
+
+
+def _kw_groups_frame(f: filters.Filters, by: str) -> pd.DataFrame:
+    if by == "venue":
+        return _kw_papers(f)[["paper_id", "venue"]]
+    sql, params = data.filtered_sql("techniques", f, ("paper_id", "theme"))
+    return data.query(f"SELECT DISTINCT * FROM ({sql}) WHERE theme IS NOT NULL", params)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _kw_overview(key: tuple, spec: tuple) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    papers = _kw_papers(f)
+    years = analytics.years(papers)
+    return {
+        "has_keywords": not data.keyword_terms(f).empty,
+        "n": len(papers),
+        "years": years,
+        "default": analytics.comparable_years(papers) if len(years) > 1 else None,
+    }
+
+
+def keyword_overview() -> dict:
+    """Keywords page: ``has_keywords`` (the papers in view have some), ``n`` (papers),
+    ``years`` and the ``default`` pair of years to compare (``analytics.comparable_years``)."""
+    return _kw_overview(data.source_key(), _spec(None, False))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _kw_group_sizes(key: tuple, spec: tuple, by: str) -> pd.Series:
+    return analytics.group_sizes(_kw_groups_frame(filters.Filters.from_tuple(spec), by), by)
+
+
+def keyword_group_sizes(by: str) -> pd.Series:
+    """Papers per venue or theme (``by``) of the papers in view, largest first."""
+    return _kw_group_sizes(data.source_key(), _spec(None, False), by)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    members = analytics.group_members(_kw_groups_frame(f, by), by, group)
+    return analytics.top_terms(
+        data.keyword_terms(f), members, k, rank, n_papers=data.filtered_count(f)
+    )
+
+
+def keyword_top(by: str, group: str, k: int, rank: str) -> pd.DataFrame:
+    """The top ``k`` keywords of one venue or theme (``analytics.top_terms``)."""
+    return _kw_top(data.source_key(), _spec(None, False), by, group, k, rank)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _kw_shift(key: tuple, spec: tuple, a: int, b: int, min_papers: int, same: bool) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    papers = _kw_papers(f)
+    out: dict = {"both": (), "left_out": (), "warning": None}
+    if same:
+        both = analytics.venues_in_both(papers, [a], [b])
+        out["both"] = tuple(both)
+        out["left_out"] = tuple(
+            sorted(set(papers.loc[papers["year"].isin([a, b]), "venue"]) - set(both))
+        )
+        papers = papers[papers["venue"].isin(both)]
+    else:
+        out["warning"] = analytics.venue_mix_warning(papers, a, b)
+    shift = analytics.keyword_shift(data.keyword_terms(f), papers, a, b, min_papers)
+    out["moves"] = analytics.biggest_moves(shift)
+    return out
+
+
+def keyword_shift(a: int, b: int, min_papers: int, same: bool) -> dict:
+    """Keywords rising or falling from year ``a`` to ``b`` (``same``: only the venues with papers
+    in both years). Returns ``moves`` (``analytics.biggest_moves``), the venues compared
+    (``both``) and ``left_out``, and the venue-mix ``warning`` (None when the mix is the same
+    or ``same`` is on)."""
+    return _kw_shift(data.source_key(), _spec(None, False), a, b, int(min_papers), same)
