@@ -15,13 +15,11 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dashboard import filters as flt
 from dashboard.analytics.coverage import OTHER_GROUP, with_groups
-from dashboard.analytics.papers import unit_rows
 from dashboard.analytics.terms import match_terms
 from dashboard.filter_model import Filters, where_sql
 from dashboard.keyword_terms import term_map
@@ -45,7 +43,7 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     uploaded_dbs,
     venue_groups,
 )
-from extract import schema, store
+from extract import schema
 from extract.schema import TABLES
 
 SPAN_TABLES = tuple(schema.SPAN_TABLES)  # tables whose rows are spans of the abstract
@@ -649,37 +647,48 @@ def match_term(kind: str, query_text: str) -> list[tuple[str, str]]:
 # --- Similar papers and accuracy ---------------------------------------------------------------
 
 
-@st.cache_resource(show_spinner=False, max_entries=2)
-def _embeddings(db: str, mtime: float):
-    # an index object (read-only once built), not a data frame: shared, never handed out to edit
-    con = store.connect(db)
-    try:
-        found = con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'paper_embeddings'"
-        ).fetchall()[0][0]
-        if not found:
-            return None
-        tbl = con.sql("SELECT paper_id, embedding FROM paper_embeddings").to_arrow_table()
-    finally:
-        con.close()
-    if tbl.num_rows == 0:
+def _embedding_type() -> str | None:
+    """The type of the store's ``paper_embeddings.embedding`` (None: no such table or rows)."""
+    found = _run(
+        "SELECT data_type FROM duckdb_columns() WHERE database_name = 's0' "
+        "AND table_name = 'paper_embeddings' AND column_name = 'embedding'",
+        [],
+    )
+    if found.empty:
         return None
-    emb = tbl.column("embedding").combine_chunks()
-    dim = emb.type.list_size if hasattr(emb.type, "list_size") else len(emb[0])
-    matrix = np.asarray(emb.flatten().to_numpy(zero_copy_only=False), dtype=np.float32)
-    ids = np.asarray(tbl.column("paper_id").to_pylist(), dtype=object)
-    unit = unit_rows(matrix.reshape(-1, dim))
-    unit.setflags(write=False)
-    return ids, unit, {p: i for i, p in enumerate(ids)}
+    rows = _run("SELECT count(*) AS n FROM s0.paper_embeddings", [])["n"].iloc[0]
+    return str(found["data_type"].iloc[0]) if rows else None
 
 
-def embeddings():
-    """``(ids, unit vectors, {id: row})`` from the store's ``paper_embeddings``, or None.
+def has_embeddings() -> bool:
+    """True when the store holds document embeddings (a build with the keyword stage)."""
+    return _embedding_type() is not None
 
-    None when the database has no such table or it is empty (a build without keywords).
+
+def similar_papers(paper_id: str, k: int = 10) -> pd.DataFrame:
+    """The ``k`` papers whose embeddings are closest (cosine) to ``paper_id``'s, by DuckDB.
+
+    One scan of the store's ``paper_embeddings`` per paper asked (cached): the vectors never
+    enter Python, so memory stays bounded by DuckDB's buffer whatever the corpus size.
+
+    Returns:
+        ``paper_id``, ``similarity`` (cosine, 3 decimals), most similar first (ties by id),
+        without the paper itself; empty when it has no embedding.
     """
-    db = ensure_db()
-    return _embeddings(str(db), db.stat().st_mtime)
+    kind = _embedding_type()
+    if kind is None:
+        return pd.DataFrame(columns=["paper_id", "similarity"])
+    # fixed-size FLOAT[n] arrays (what the keyword stage writes), else variable lists
+    cosine = "array_cosine_similarity" if kind.rstrip("]").split("[")[-1].isdigit() else (
+        "list_cosine_similarity"
+    )
+    sql = (
+        "WITH q AS (SELECT embedding AS e FROM s0.paper_embeddings WHERE paper_id = ? LIMIT 1) "
+        f"SELECT paper_id, round({cosine}(embedding, (SELECT e FROM q)), 3)::DOUBLE AS similarity "
+        "FROM s0.paper_embeddings WHERE paper_id <> ? AND EXISTS (SELECT 1 FROM q) "
+        f"ORDER BY {cosine}(embedding, (SELECT e FROM q)) DESC, paper_id LIMIT {int(k)}"
+    )
+    return _run(sql, [paper_id, paper_id])
 
 
 @st.cache_data(show_spinner=False)

@@ -130,3 +130,31 @@ def test_brief_of_the_papers_in_view_matches_the_papers_frame(seeds_db, tmp_path
     assert brief["venues"] == sorted(papers["venue"].astype(str).unique())
     assert list(brief["dropped"]) == dropped
     assert (dropped == ["ICML"]) == full
+
+
+def test_similar_papers_by_duckdb_match_the_numpy_neighbours(seeds_db, tmp_path):
+    import shutil
+
+    import duckdb
+    import numpy as np
+
+    from dashboard import data
+
+    db = tmp_path / "emb.duckdb"
+    shutil.copy(seeds_db, db)
+    with duckdb.connect(str(db)) as con:
+        ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
+        vecs = np.random.default_rng(1).normal(size=(len(ids), 16)).astype(np.float32)
+        table = "paper_embeddings (paper_id VARCHAR, embedding FLOAT[16])"
+        con.execute(f"CREATE OR REPLACE TABLE {table}")
+        con.executemany("INSERT INTO paper_embeddings VALUES (?, ?)", list(zip(ids, vecs.tolist())))
+    with database_env(db):
+        assert data.has_embeddings()
+        for pid in ids[:5]:
+            got = data.similar_papers(pid, k=5)
+            expected = an.nearest_neighbours(an.unit_rows(vecs), ids, pid, k=5)
+            assert got["paper_id"].tolist() == expected["paper_id"].tolist()
+            assert got["similarity"].tolist() == pytest.approx(expected["similarity"].tolist())
+        assert data.similar_papers("no such paper").empty
+    with database_env(seeds_db):
+        assert not data.has_embeddings()
