@@ -533,6 +533,81 @@ def keyword_terms(filters: Filters | None = None) -> pd.DataFrame:
     return out.drop_duplicates().reset_index(drop=True)
 
 
+def _papers_where(
+    filters: Filters | None,
+    venue: str | None = None,
+    theme: str | None = None,
+    years: tuple[int, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> tuple[str, list]:
+    """``SELECT paper_id`` of the papers in view, narrowed to one venue or theme, some years
+    or some venues (a missing venue reads ``unknown``), with its parameters."""
+    ids, params = ids_sql(_current(filters))
+    venue_sql = "coalesce(CAST(p.venue AS VARCHAR), 'unknown')"
+    if venue is not None:
+        ids += f" AND {venue_sql} = ?"
+        params = [*params, venue]
+    if venues is not None:
+        ids += f" AND {venue_sql} IN ({_marks(venues)})"
+        params = [*params, *venues]
+    if years is not None:
+        ids += f" AND p.year IN ({_marks(years)})"
+        params = [*params, *years]
+    if theme is not None:
+        ids += " AND p.paper_id IN (SELECT paper_id FROM techniques WHERE theme = ?)"
+        params = [*params, theme]
+    return ids, params
+
+
+def has_keywords(filters: Filters | None = None) -> bool:
+    """True when some paper in view has keyword rows."""
+    ids, params = ids_sql(_current(filters))
+    sql = f"SELECT EXISTS (SELECT 1 FROM keywords WHERE paper_id IN ({ids})) AS y"
+    return bool(_run(sql, params)["y"].iloc[0])
+
+
+def keyword_counts(
+    filters: Filters | None = None,
+    venue: str | None = None,
+    theme: str | None = None,
+    years: tuple[int, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> pd.Series:
+    """Papers per keyword term (spellings of one term together) of the papers in view, by SQL,
+    optionally of one venue or theme, some years or some venues; index: term."""
+    ids, params = _papers_where(filters, venue, theme, years, venues)
+    mapping = _term_map(source_key())
+    terms = pd.DataFrame({"keyword": list(mapping), "term": list(mapping.values())})
+    df = query(
+        "SELECT m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
+        f"JOIN _terms m ON m.keyword = k.keyword WHERE k.paper_id IN ({ids}) GROUP BY 1",
+        params,
+        frames={"_terms": terms},
+    )
+    return pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str), dtype=int)
+
+
+def paper_counts_by(
+    column: str, filters: Filters | None = None, venues: tuple[str, ...] | None = None
+) -> pd.Series:
+    """Papers in view per ``venue`` (``unknown`` when missing), ``year`` or ``theme``, most
+    first (ties by name); ``venues``: only papers of these venues."""
+    ids, params = _papers_where(filters, venues=venues)
+    if column == "theme":
+        sql = (
+            "SELECT CAST(theme AS VARCHAR) AS k, count(DISTINCT paper_id) AS n FROM techniques "
+            f"WHERE theme IS NOT NULL AND paper_id IN ({ids}) GROUP BY 1"
+        )
+    elif column in ("venue", "year"):
+        key = "coalesce(CAST(p.venue AS VARCHAR), 'unknown')" if column == "venue" else "p.year"
+        sql = f"SELECT {key} AS k, count(*) AS n FROM papers p WHERE p.paper_id IN ({ids}) "
+        sql += "AND k IS NOT NULL GROUP BY 1"
+    else:
+        raise KeyError(f"cannot count papers by {column!r}")
+    df = _run(sql + " ORDER BY n DESC, k", params)
+    return pd.Series(df["n"].astype(int).to_numpy(), index=df["k"].to_numpy(), name=column)
+
+
 _TERM_SQL = {  # (table, term column, text column)
     "technique": ("techniques", "technique", "evidence"),
     "theme": ("techniques", "theme", "evidence"),

@@ -386,54 +386,46 @@ def sizes(n: int) -> dict:
 
 
 # --- Keywords ------------------------------------------------------------------------------------
+# Counted by DuckDB (dashboard.data.keyword_counts): no keyword row of the view leaves the
+# database; analytics.*_from_counts rank what the counts give.
 
 
-def _kw_papers(f: filters.Filters) -> pd.DataFrame:
-    return analytics.known_venue(data.filtered("papers", f, ("paper_id", "venue", "year")))
-
-
-def _kw_groups_frame(f: filters.Filters, by: str) -> pd.DataFrame:
-    if by == "venue":
-        return _kw_papers(f)[["paper_id", "venue"]]
-    sql, params = data.filtered_sql("techniques", f, ("paper_id", "theme"))
-    return data.query(f"SELECT DISTINCT * FROM ({sql}) WHERE theme IS NOT NULL", params)
+def _venue_years(f: filters.Filters) -> pd.DataFrame:
+    """One row per venue and year with papers in view (what comparable_years and the venue
+    mix read)."""
+    return data.venue_year_counts(f)[["venue", "year"]]
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
 def _kw_overview(key: tuple, spec: tuple) -> dict:
     f = filters.Filters.from_tuple(spec)
-    papers = _kw_papers(f)
-    years = analytics.years(papers)
+    venue_years = _venue_years(f)
+    years = analytics.years(venue_years)
     return {
-        "has_keywords": not data.keyword_terms(f).empty,
-        "n": len(papers),
+        "has_keywords": data.has_keywords(f),
         "years": years,
-        "default": analytics.comparable_years(papers) if len(years) > 1 else None,
+        "default": analytics.comparable_years(venue_years) if len(years) > 1 else None,
     }
 
 
 def keyword_overview() -> dict:
-    """Keywords page: ``has_keywords`` (the papers in view have some), ``n`` (papers),
-    ``years`` and the ``default`` pair of years to compare (``analytics.comparable_years``)."""
+    """Keywords page: ``has_keywords`` (the papers in view have some), ``years`` and the
+    ``default`` pair of years to compare (``analytics.comparable_years``)."""
     return _kw_overview(data.source_key(), _spec(None, False))
-
-
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
-def _kw_group_sizes(key: tuple, spec: tuple, by: str) -> pd.Series:
-    return analytics.group_sizes(_kw_groups_frame(filters.Filters.from_tuple(spec), by), by)
 
 
 def keyword_group_sizes(by: str) -> pd.Series:
     """Papers per venue or theme (``by``) of the papers in view, largest first."""
-    return _kw_group_sizes(data.source_key(), _spec(None, False), by)
+    return data.paper_counts_by(by)
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    members = analytics.group_members(_kw_groups_frame(f, by), by, group)
-    return analytics.top_terms(
-        data.keyword_terms(f), members, k, rank, n_papers=data.filtered_count(f)
+    inside = data.keyword_counts(f, **{by: group})
+    n_group = int(data.paper_counts_by(by, f).get(group, 0))
+    return analytics.top_terms_from_counts(
+        inside, data.keyword_counts(f), n_group, data.filtered_count(f), k, rank
     )
 
 
@@ -445,18 +437,20 @@ def keyword_top(by: str, group: str, k: int, rank: str) -> pd.DataFrame:
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _kw_shift(key: tuple, spec: tuple, a: int, b: int, min_papers: int, same: bool) -> dict:
     f = filters.Filters.from_tuple(spec)
-    papers = _kw_papers(f)
+    venue_years = _venue_years(f)
     out: dict = {"both": (), "left_out": (), "warning": None}
+    venues = None
     if same:
-        both = analytics.venues_in_both(papers, [a], [b])
-        out["both"] = tuple(both)
-        out["left_out"] = tuple(
-            sorted(set(papers.loc[papers["year"].isin([a, b]), "venue"]) - set(both))
-        )
-        papers = papers[papers["venue"].isin(both)]
+        venues = tuple(analytics.venues_in_both(venue_years, [a], [b]))
+        in_ab = venue_years.loc[venue_years["year"].isin([a, b]), "venue"]
+        out["both"] = venues
+        out["left_out"] = tuple(sorted(set(in_ab) - set(venues)))
     else:
-        out["warning"] = analytics.venue_mix_warning(papers, a, b)
-    shift = analytics.keyword_shift(data.keyword_terms(f), papers, a, b, min_papers)
+        out["warning"] = analytics.venue_mix_warning(venue_years, a, b)
+    per_year = data.paper_counts_by("year", f, venues)
+    counts = {y: data.keyword_counts(f, years=(y,), venues=venues) for y in (a, b)}
+    totals = {y: int(per_year.get(y, 0)) for y in (a, b)}
+    shift = analytics.keyword_shift_from_counts(counts, totals, a, b, min_papers)
     out["moves"] = analytics.biggest_moves(shift)
     return out
 

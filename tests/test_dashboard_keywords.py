@@ -168,3 +168,31 @@ def test_rising_and_falling_defaults_to_comparable_venues_and_warns_on_a_mix(mix
         assert not at.exception, [e.value for e in at.exception]
     warnings = [w.value.replace("\\", "") for w in at.warning]  # markdown-escaped
     assert any("only in 2016: NeurIPS" in w and "venue mix" in w for w in warnings), warnings
+
+
+def test_keyword_counts_by_sql_match_the_pandas_terms(mixed_years_db):
+    from dashboard import analytics as an
+    from dashboard import data
+    from dashboard.filter_model import Filters
+
+    f = Filters()
+    with database_env(mixed_years_db):
+        kw = data.keyword_terms(f)
+        papers = an.known_venue(data.filtered("papers", f, ("paper_id", "venue", "year")))
+        overall = data.keyword_counts(f)
+        per_term = kw.groupby("keyword")["paper_id"].nunique().to_dict()
+        assert overall.sort_index().to_dict() == per_term
+        acl = papers.loc[papers["venue"] == "ACL", "paper_id"]
+        for rank in ("papers", "distinctive"):
+            got = an.top_terms_from_counts(
+                data.keyword_counts(f, venue="ACL"), overall, len(acl), len(papers), 5, rank
+            )
+            pd.testing.assert_frame_equal(got, top_terms(kw, acl, 5, rank, len(papers)))
+        counts = {y: data.keyword_counts(f, years=(y,)) for y in (2016, 2025)}
+        totals = {y: int((papers["year"] == y).sum()) for y in (2016, 2025)}
+        pd.testing.assert_frame_equal(
+            an.keyword_shift_from_counts(counts, totals, 2016, 2025, 1),
+            an.keyword_shift(kw, papers, 2016, 2025, 1),
+            check_dtype=False,
+        )
+        assert data.has_keywords(f) and not data.has_keywords(Filters(query="zzzqqq"))
