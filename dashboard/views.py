@@ -422,10 +422,10 @@ def keyword_group_sizes(by: str) -> pd.Series:
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    inside = data.keyword_counts(f, **{by: group})
+    inside, overall = data.keyword_counts_in_group(by, group, f)
     n_group = int(data.paper_counts_by(by, f).get(group, 0))
     return analytics.top_terms_from_counts(
-        inside, data.keyword_counts(f), n_group, data.filtered_count(f), k, rank
+        inside, overall, n_group, data.filtered_count(f), k, rank
     )
 
 

@@ -184,9 +184,10 @@ def test_keyword_counts_by_sql_match_the_pandas_terms(mixed_years_db):
         assert overall.sort_index().to_dict() == per_term
         acl = papers.loc[papers["venue"] == "ACL", "paper_id"]
         for rank in ("papers", "distinctive"):
-            got = an.top_terms_from_counts(
-                data.keyword_counts(f, venue="ACL"), overall, len(acl), len(papers), 5, rank
-            )
+            inside, every = data.keyword_counts_in_group("venue", "ACL", f)
+            assert every.sort_index().to_dict() == per_term
+            assert inside.sort_index().to_dict() == data.keyword_counts(f, venue="ACL").to_dict()
+            got = an.top_terms_from_counts(inside, overall, len(acl), len(papers), 5, rank)
             pd.testing.assert_frame_equal(got, top_terms(kw, acl, 5, rank, len(papers)))
         counts = {y: data.keyword_counts(f, years=(y,)) for y in (2016, 2025)}
         totals = {y: int((papers["year"] == y).sum()) for y in (2016, 2025)}
