@@ -585,6 +585,27 @@ def keyword_counts(
     return pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str), dtype=int)
 
 
+def keyword_counts_per_year(
+    years: tuple[int, ...], filters: Filters | None = None, venues: tuple[str, ...] | None = None
+) -> dict[int, pd.Series]:
+    """:func:`keyword_counts` of each of ``years`` (optionally of some venues), in one scan."""
+    ids, params = _papers_where(filters, years=years, venues=venues)
+    df = query(
+        "SELECT p.year, m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
+        "JOIN papers p ON p.paper_id = k.paper_id JOIN _terms m ON m.keyword = k.keyword "
+        f"WHERE k.paper_id IN ({ids}) GROUP BY 1, 2",
+        params,
+        frames={"_terms": _terms_table()},
+    )
+    out = {}
+    for y in years:
+        one = df[df["year"] == y]
+        out[y] = pd.Series(
+            one["papers"].astype(int).to_numpy(), index=one["term"].astype(str), dtype=int
+        )
+    return out
+
+
 def keyword_counts_in_group(
     by: str, group: str, filters: Filters | None = None
 ) -> tuple[pd.Series, pd.Series]:

@@ -448,7 +448,7 @@ def _kw_shift(key: tuple, spec: tuple, a: int, b: int, min_papers: int, same: bo
     else:
         out["warning"] = analytics.venue_mix_warning(venue_years, a, b)
     per_year = data.paper_counts_by("year", f, venues)
-    counts = {y: data.keyword_counts(f, years=(y,), venues=venues) for y in (a, b)}
+    counts = data.keyword_counts_per_year((a, b), f, venues)
     totals = {y: int(per_year.get(y, 0)) for y in (a, b)}
     shift = analytics.keyword_shift_from_counts(counts, totals, a, b, min_papers)
     out["moves"] = analytics.biggest_moves(shift)
