@@ -5,7 +5,7 @@
 Writes a ``paper_embeddings(paper_id VARCHAR, embedding FLOAT[384])`` table of random vectors
 into a temporary DuckDB file (the schema the keyword stage fills) with the seeds' other tables
 empty, then times what the Papers page does for one paper: one DuckDB scan of the embeddings
-ranked by cosine similarity (``dashboard.data.similar_papers``; the vectors never enter
+ranked by cosine similarity (``dashboard.aggregates.similar_papers``; the vectors never enter
 Python). Also reports the process's peak RSS. Target: a query under 300 ms.
 """
 
@@ -59,12 +59,12 @@ def main(argv: list[str] | None = None) -> int:
         con.close()
         size_mb = db.stat().st_size / 2**20
         os.environ["PAPER_TRENDS_DB"] = str(db)
-        from dashboard import data
+        from dashboard import aggregates, data
 
         times = []
         for q in rng.choice(args.papers, size=args.queries, replace=False):
             t = time.perf_counter()
-            out = data.similar_papers(ids[q], k=10)  # uncached: a new paper each time
+            out = aggregates.similar_papers(ids[q], k=10)  # uncached: a new paper each time
             times.append(time.perf_counter() - t)
             assert len(out) == 10 and ids[q] not in set(out["paper_id"])
     med, worst = statistics.median(times[1:] or times), max(times[1:] or times)

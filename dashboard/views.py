@@ -13,7 +13,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from dashboard import analytics, data, filters
+from dashboard import aggregates, analytics, data, filters
 
 
 def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
@@ -26,7 +26,7 @@ def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
     # by SQL counts: the same as len(), years() and the venues of papers(), and for ``full``
     # what analytics.full_coverage keeps (venues with papers in every year; known years only)
     f = filters.Filters.from_tuple(spec)
-    counts = data.venue_year_counts(f)
+    counts = aggregates.venue_year_counts(f)
     if not full:
         cond, params = filters.where_sql(f)
         venues = data.query(
@@ -65,7 +65,7 @@ def in_view(full: bool = False, ignore_tags: bool = True) -> dict:
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
-    cov = analytics.coverage_grid(data.venue_year_counts(filters.Filters.from_tuple(spec)))
+    cov = analytics.coverage_grid(aggregates.venue_year_counts(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
 
 
@@ -80,10 +80,10 @@ def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict
     venues = _kept(key, spec, full)
     # counted by DuckDB; only the papers with the term come out (for first seen and top)
     by = ("group", "venue", "year")
-    totals, counts = data.term_totals_and_counts(kind, term, by, f, venues)
+    totals, counts = aggregates.term_totals_and_counts(kind, term, by, f, venues)
     terms = [term] if len(counts) else []
     hits = data.term_hits_in_view(kind, f, (term,), venues)
-    papers = data.term_papers_in_view(kind, term, f, venues)
+    papers = aggregates.term_papers_in_view(kind, term, f, venues)
     return {
         "rates": analytics.rate_table_from_counts(totals, counts, [*by[:2]], "term", terms),
         "first": analytics.first_seen(hits, papers),
@@ -107,7 +107,7 @@ def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str,
 
     domain = data.technique_domain() if level == "technique" else data.theme_domain()
     venues = _kept(key, spec, full)
-    _, counts = data.tag_totals_and_counts(
+    _, counts = aggregates.tag_totals_and_counts(
         level, ("venue",), filters.Filters.from_tuple(spec), venues, None, full
     )
     return tuple(present_in(domain, counts[level].unique()))
@@ -126,11 +126,11 @@ def _tag_trends(
     # counted by DuckDB: no paper or tag row of the view leaves the database
     f = filters.Filters.from_tuple(spec)
     venues = _kept(key, spec, full)
-    totals, counts = data.tag_totals_and_counts(level, (by, "year"), f, venues, keep, True)
+    totals, counts = aggregates.tag_totals_and_counts(level, (by, "year"), f, venues, keep, True)
     by_year = analytics.rate_table_from_counts(
         totals, counts.rename(columns={level: "term"}), [by], "term", list(dict.fromkeys(keep))
     ).rename(columns={"term": level})
-    totals, counts = data.tag_totals_and_counts(level, ("venue",), f, venues, keep, full)
+    totals, counts = aggregates.tag_totals_and_counts(level, ("venue",), f, venues, keep, full)
     per_venue = analytics.tag_rates_from_counts(totals, counts, level, ["venue"])
     return by_year, per_venue
 
@@ -146,7 +146,9 @@ def tag_trends(
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     venues = _kept(key, spec, full)
-    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f, venues, None, full)
+    totals, counts = aggregates.tag_totals_and_counts(
+        "theme", ("venue_label",), f, venues, None, full
+    )
     return analytics.tag_grid_from_counts(totals, counts, "theme", "venue_label")
 
 
@@ -245,7 +247,7 @@ def technique_papers(picked: list[str], mode: str) -> dict:
 def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     n = data.filtered_count(f)
-    top = data.tag_counts(level, f)
+    top = aggregates.tag_counts(level, f)
     top["% of papers"] = (100 * top["papers"] / max(n, 1)).round(1)
     return top
 
@@ -386,14 +388,14 @@ def sizes(n: int) -> dict:
 
 
 # --- Keywords ------------------------------------------------------------------------------------
-# Counted by DuckDB (dashboard.data.keyword_counts): no keyword row of the view leaves the
+# Counted by DuckDB (dashboard.aggregates.keyword_counts): no keyword row of the view leaves the
 # database; analytics.*_from_counts rank what the counts give.
 
 
 def _venue_years(f: filters.Filters) -> pd.DataFrame:
     """One row per venue and year with papers in view (what comparable_years and the venue
     mix read)."""
-    return data.venue_year_counts(f)[["venue", "year"]]
+    return aggregates.venue_year_counts(f)[["venue", "year"]]
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
@@ -402,7 +404,7 @@ def _kw_overview(key: tuple, spec: tuple) -> dict:
     venue_years = _venue_years(f)
     years = analytics.years(venue_years)
     return {
-        "has_keywords": data.has_keywords(f),
+        "has_keywords": aggregates.has_keywords(f),
         "years": years,
         "default": analytics.comparable_years(venue_years) if len(years) > 1 else None,
     }
@@ -416,14 +418,14 @@ def keyword_overview() -> dict:
 
 def keyword_group_sizes(by: str) -> pd.Series:
     """Papers per venue or theme (``by``) of the papers in view, largest first."""
-    return data.paper_counts_by(by)
+    return aggregates.paper_counts_by(by)
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    inside, overall = data.keyword_counts_in_group(by, group, f)
-    n_group = int(data.paper_counts_by(by, f).get(group, 0))
+    inside, overall = aggregates.keyword_counts_in_group(by, group, f)
+    n_group = int(aggregates.paper_counts_by(by, f).get(group, 0))
     return analytics.top_terms_from_counts(
         inside, overall, n_group, data.filtered_count(f), k, rank
     )
@@ -447,8 +449,8 @@ def _kw_shift(key: tuple, spec: tuple, a: int, b: int, min_papers: int, same: bo
         out["left_out"] = tuple(sorted(set(in_ab) - set(venues)))
     else:
         out["warning"] = analytics.venue_mix_warning(venue_years, a, b)
-    per_year = data.paper_counts_by("year", f, venues)
-    counts = data.keyword_counts_per_year((a, b), f, venues)
+    per_year = aggregates.paper_counts_by("year", f, venues)
+    counts = aggregates.keyword_counts_per_year((a, b), f, venues)
     totals = {y: int(per_year.get(y, 0)) for y in (a, b)}
     shift = analytics.keyword_shift_from_counts(counts, totals, a, b, min_papers)
     out["moves"] = analytics.biggest_moves(shift)

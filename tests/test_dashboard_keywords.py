@@ -106,7 +106,7 @@ def keywords_db(seeds_db, tmp_path):
 def test_filtered_keywords_carry_terms(keywords_db):
     db, ids = keywords_db
     with database_env(db):
-        from dashboard import data
+        from dashboard import aggregates, data
 
         kw = data.keyword_terms()
     assert list(kw.columns) == ["paper_id", "keyword"]
@@ -172,29 +172,30 @@ def test_rising_and_falling_defaults_to_comparable_venues_and_warns_on_a_mix(mix
 
 def test_keyword_counts_by_sql_match_the_pandas_terms(mixed_years_db):
     from dashboard import analytics as an
-    from dashboard import data
+    from dashboard import aggregates, data
     from dashboard.filter_model import Filters
 
     f = Filters()
     with database_env(mixed_years_db):
         kw = data.keyword_terms(f)
         papers = an.known_venue(data.filtered("papers", f, ("paper_id", "venue", "year")))
-        overall = data.keyword_counts(f)
+        overall = aggregates.keyword_counts(f)
         per_term = kw.groupby("keyword")["paper_id"].nunique().to_dict()
         assert overall.sort_index().to_dict() == per_term
         acl = papers.loc[papers["venue"] == "ACL", "paper_id"]
         for rank in ("papers", "distinctive"):
-            inside, every = data.keyword_counts_in_group("venue", "ACL", f)
+            inside, every = aggregates.keyword_counts_in_group("venue", "ACL", f)
             assert every.sort_index().to_dict() == per_term
-            assert inside.sort_index().to_dict() == data.keyword_counts(f, venue="ACL").to_dict()
+            in_acl = aggregates.keyword_counts(f, venue="ACL")
+            assert inside.sort_index().to_dict() == in_acl.to_dict()
             got = an.top_terms_from_counts(inside, overall, len(acl), len(papers), 5, rank)
             pd.testing.assert_frame_equal(got, top_terms(kw, acl, 5, rank, len(papers)))
-        counts = data.keyword_counts_per_year((2016, 2025), f)
-        assert counts[2016].to_dict() == data.keyword_counts(f, years=(2016,)).to_dict()
+        counts = aggregates.keyword_counts_per_year((2016, 2025), f)
+        assert counts[2016].to_dict() == aggregates.keyword_counts(f, years=(2016,)).to_dict()
         totals = {y: int((papers["year"] == y).sum()) for y in (2016, 2025)}
         pd.testing.assert_frame_equal(
             an.keyword_shift_from_counts(counts, totals, 2016, 2025, 1),
             an.keyword_shift(kw, papers, 2016, 2025, 1),
             check_dtype=False,
         )
-        assert data.has_keywords(f) and not data.has_keywords(Filters(query="zzzqqq"))
+        assert aggregates.has_keywords(f) and not aggregates.has_keywords(Filters(query="zzzqqq"))

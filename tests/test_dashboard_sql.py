@@ -26,7 +26,7 @@ FILTERS = [Filters(), Filters(venues=("ACL",)), Filters(accepted_only=True, quer
 
 @pytest.mark.parametrize("f", FILTERS)
 def test_filtered_rows_and_overview_numbers_match_pandas(seeds, f):
-    from dashboard import data
+    from dashboard import aggregates, data
 
     ids = apply(f, seeds["papers"], seeds["techniques"])
     assert 0 < len(ids)
@@ -38,12 +38,12 @@ def test_filtered_rows_and_overview_numbers_match_pandas(seeds, f):
     rows = {t: seeds[t][seeds[t]["paper_id"].isin(ids)] for t in ("model_sizes", "metrics")}
     methods = seeds["methods"][seeds["methods"]["paper_id"].isin(ids)]
     expected = an.overview_numbers(papers, rows["model_sizes"], rows["metrics"], methods)
-    got = data.overview_numbers(f)
+    got = aggregates.overview_numbers(f)
     assert {k: got[k] for k in expected} == pytest.approx(expected)
 
 
 def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
-    from dashboard import data
+    from dashboard import aggregates, data
 
     f = Filters()
     papers = data.papers_in_view(f)
@@ -52,7 +52,8 @@ def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
     assert keep
     hits = tags.rename(columns={"theme": "term"})
     expected = an.rate_table(hits, papers, ["group"], "term", keep)
-    totals, counts = data.tag_totals_and_counts("theme", ("group", "year"), f, None, keep, True)
+    by = ("group", "year")
+    totals, counts = aggregates.tag_totals_and_counts("theme", by, f, None, keep, True)
     got = an.rate_table_from_counts(
         totals, counts.rename(columns={"theme": "term"}), ["group"], "term", list(keep)
     )
@@ -60,7 +61,7 @@ def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
     assert (got["papers"] > 0).any()
 
     expected = an.tag_rates(tags, papers, "theme", ["venue"], keep)
-    totals, counts = data.tag_totals_and_counts("theme", ("venue",), f, None, keep)
+    totals, counts = aggregates.tag_totals_and_counts("theme", ("venue",), f, None, keep)
     got = an.tag_rates_from_counts(totals, counts, "theme", ["venue"])
     key = ["venue", "theme"]
     pd.testing.assert_frame_equal(
@@ -70,7 +71,7 @@ def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
     )
 
     expected = an.tag_grid(tags, papers, "theme", "venue_label")
-    totals, counts = data.tag_totals_and_counts("theme", ("venue_label",), f)
+    totals, counts = aggregates.tag_totals_and_counts("theme", ("venue_label",), f)
     got = an.tag_grid_from_counts(totals, counts, "theme", "venue_label")
     key = ["venue_label", "theme"]
     pd.testing.assert_frame_equal(
@@ -81,7 +82,7 @@ def test_rate_tables_and_heatmap_counted_by_sql_match_pandas(seeds):
 
 
 def test_one_terms_rates_counted_by_sql_match_pandas(seeds):
-    from dashboard import data
+    from dashboard import aggregates, data
 
     f = Filters()
     papers = data.papers_in_view(f)
@@ -90,11 +91,11 @@ def test_one_terms_rates_counted_by_sql_match_pandas(seeds):
     hits = pd.DataFrame({"paper_id": methods.loc[methods["name"] == term, "paper_id"]})
     expected = an.rate_table(hits.assign(term=term), papers, ["group", "venue"], "term")
     by = ("group", "venue", "year")
-    totals, counts = data.term_totals_and_counts("method", term, by, f)
+    totals, counts = aggregates.term_totals_and_counts("method", term, by, f)
     got = an.rate_table_from_counts(totals, counts, ["group", "venue"], "term", [term])
     pd.testing.assert_frame_equal(got, expected, check_dtype=False)
     assert got["papers"].sum() == hits["paper_id"].nunique()
-    listed = data.term_papers_in_view("method", term, f)
+    listed = aggregates.term_papers_in_view("method", term, f)
     assert sorted(listed["paper_id"]) == sorted(hits["paper_id"].unique())
     titled = data.with_papers(listed[["paper_id"]], ("title", "venue", "venue_label", "year"))
     pd.testing.assert_frame_equal(
@@ -138,7 +139,7 @@ def test_similar_papers_by_duckdb_match_the_numpy_neighbours(seeds_db, tmp_path)
     import duckdb
     import numpy as np
 
-    from dashboard import data
+    from dashboard import aggregates, data
 
     db = tmp_path / "emb.duckdb"
     shutil.copy(seeds_db, db)
@@ -149,12 +150,12 @@ def test_similar_papers_by_duckdb_match_the_numpy_neighbours(seeds_db, tmp_path)
         con.execute(f"CREATE OR REPLACE TABLE {table}")
         con.executemany("INSERT INTO paper_embeddings VALUES (?, ?)", list(zip(ids, vecs.tolist())))
     with database_env(db):
-        assert data.has_embeddings()
+        assert aggregates.has_embeddings()
         for pid in ids[:5]:
-            got = data.similar_papers(pid, k=5)
+            got = aggregates.similar_papers(pid, k=5)
             expected = an.nearest_neighbours(an.unit_rows(vecs), ids, pid, k=5)
             assert got["paper_id"].tolist() == expected["paper_id"].tolist()
             assert got["similarity"].tolist() == pytest.approx(expected["similarity"].tolist())
-        assert data.similar_papers("no such paper").empty
+        assert aggregates.similar_papers("no such paper").empty
     with database_env(seeds_db):
-        assert not data.has_embeddings()
+        assert not aggregates.has_embeddings()

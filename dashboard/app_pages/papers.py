@@ -4,7 +4,7 @@ import html
 
 import streamlit as st
 
-from dashboard import analytics, data, highlight, ui
+from dashboard import aggregates, analytics, data, highlight, ui
 
 MAX_OPTIONS = 2000
 MAX_LISTED = 5000  # rows sent to the table; the download holds them all
@@ -124,9 +124,9 @@ with tabs[2]:
     st.dataframe(src[["source", "locator", "format"]], hide_index=True)
 
 # similar papers: only when the keyword stage stored document embeddings (paper_embeddings)
-if data.has_embeddings():
+if aggregates.has_embeddings():
     st.subheader("Similar papers")
-    near = data.similar_papers(pid, k=10)  # one DuckDB scan of the embeddings, cached
+    near = aggregates.similar_papers(pid, k=10)  # one DuckDB scan of the embeddings, cached
     if near.empty:
         st.caption("This paper has no stored embedding (it was added after the keyword stage ran).")
     else:
