@@ -3,15 +3,17 @@
     python benchmarks/similar_papers.py [--papers 47658] [--queries 50]
 
 Writes a ``paper_embeddings(paper_id VARCHAR, embedding FLOAT[384])`` table of random vectors
-into a temporary DuckDB file (the schema the keyword stage fills), then times what the Papers
-page does: loading and normalising the vectors once (cold, then cached by the app) and one
-nearest-neighbour query per paper view (``dashboard.analytics.nearest_neighbours``). Target:
-a query under 300 ms.
+into a temporary DuckDB file (the schema the keyword stage fills) with the seeds' other tables
+empty, then times what the Papers page does for one paper: one DuckDB scan of the embeddings
+ranked by cosine similarity (``dashboard.aggregates.similar_papers``; the vectors never enter
+Python). Also reports the process's peak RSS. Target: a query under 300 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -37,41 +39,43 @@ def main(argv: list[str] | None = None) -> int:
     import pyarrow as pa
 
     logging.getLogger("streamlit").setLevel(logging.ERROR)
-    from dashboard import analytics, data
+    from extract import store
 
     rng = np.random.default_rng(0)
-    vecs = rng.normal(size=(args.papers, args.dim)).astype(np.float32)
     ids = [f"p{i:015x}" for i in range(args.papers)]
     with tempfile.TemporaryDirectory(prefix="pt-similar-") as tmp:
         db = Path(tmp) / "emb.duckdb"
+        store.write_tables(db, {})  # every published table, empty
         con = duckdb.connect(str(db))
-        emb = pa.FixedSizeListArray.from_arrays(pa.array(vecs.ravel()), args.dim)
-        tbl = pa.table({"paper_id": ids, "embedding": emb})  # noqa: F841 (read by DuckDB)
-        con.execute(
-            f"CREATE TABLE paper_embeddings AS SELECT paper_id, "
-            f"embedding::FLOAT[{args.dim}] AS embedding FROM tbl"
-        )
+        for lo in range(0, args.papers, 100_000):  # in slices: bounded memory at any size
+            vecs = rng.normal(size=(min(100_000, args.papers - lo), args.dim)).astype(np.float32)
+            emb = pa.FixedSizeListArray.from_arrays(pa.array(vecs.ravel()), args.dim)
+            tbl = pa.table({"paper_id": ids[lo : lo + len(vecs)], "embedding": emb})  # noqa: F841
+            sql = f"SELECT paper_id, embedding::FLOAT[{args.dim}] AS embedding FROM tbl"
+            if lo == 0:
+                con.execute(f"CREATE OR REPLACE TABLE paper_embeddings AS {sql}")
+            else:
+                con.execute(f"INSERT INTO paper_embeddings {sql}")
         con.close()
         size_mb = db.stat().st_size / 2**20
+        os.environ["PAPER_TRENDS_DB"] = str(db)
+        from dashboard import aggregates, data
 
-        t = time.perf_counter()
-        # the Papers page's loader (st.cache_resource; runs uncached here, in bare mode)
-        got_ids, unit, index = data._embeddings(str(db), db.stat().st_mtime)
-        load = time.perf_counter() - t
-
-    times = []
-    for q in rng.choice(args.papers, size=args.queries, replace=False):
-        t = time.perf_counter()
-        out = analytics.nearest_neighbours(unit, got_ids, got_ids[q], k=10, index=index)
-        times.append(time.perf_counter() - t)
-        assert len(out) == 10 and out["paper_id"].iloc[0] != got_ids[q]
-    med, worst = statistics.median(times), max(times)
+        times = []
+        for q in rng.choice(args.papers, size=args.queries, replace=False):
+            t = time.perf_counter()
+            out = aggregates.similar_papers(ids[q], k=10)  # uncached: a new paper each time
+            times.append(time.perf_counter() - t)
+            assert len(out) == 10 and ids[q] not in set(out["paper_id"])
+    med, worst = statistics.median(times[1:] or times), max(times[1:] or times)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     print(f"{args.papers:,} papers x {args.dim} dims ({size_mb:.0f} MB DuckDB file)")
-    print(f"load + normalise (once per database, then cached): {load:.2f} s")
+    print(f"first query (opens the database): {times[0]:.2f} s")
     print(
         f"one query, top 10: median {1000 * med:.1f} ms, worst {1000 * worst:.1f} ms "
-        f"over {args.queries} queries (target < {1000 * TARGET_S:.0f} ms)"
+        f"over {len(times) - 1 or 1} further queries (target < {1000 * TARGET_S:.0f} ms)"
     )
+    print(f"peak RSS of the process: {peak:.2f} GiB")
     return 0 if worst < TARGET_S else 1
 
 

@@ -1,7 +1,8 @@
-"""All data access for the pages: parameterised SQL over the read-only view of the database.
+"""Data access for the pages: parameterised SQL over the read-only view of the database.
 
 Pages ask for what they draw: the filtered rows of one table (only the columns they need), the
-papers in view, one paper's rows, row counts, the terms of one kind. Each question is one SQL
+papers in view, one paper's rows, row counts, the terms of one kind (counts and aggregates are
+:mod:`dashboard.aggregates`, built on the helpers here). Each question is one SQL
 query on the view of :mod:`dashboard.source` (the store file opened read-only, plus this
 session's uploads attached beside it); the global filters (:mod:`dashboard.filter_model`)
 become a parameterised ``WHERE`` clause. Results are cached with ``st.cache_data`` (a TTL and
@@ -15,13 +16,11 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dashboard import filters as flt
-from dashboard.analytics.coverage import OTHER_GROUP, with_groups
-from dashboard.analytics.papers import unit_rows
+from dashboard.analytics.coverage import with_groups
 from dashboard.analytics.terms import match_terms
 from dashboard.filter_model import Filters, where_sql
 from dashboard.keyword_terms import term_map
@@ -45,7 +44,7 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     uploaded_dbs,
     venue_groups,
 )
-from extract import schema, store
+from extract import schema
 from extract.schema import TABLES
 from extract.stages import term_kinds
 
@@ -55,7 +54,7 @@ ACCURACY_FILE = PROJECT_ROOT / "dashboard" / "accuracy.json"  # benchmarks/accur
 TERM_KINDS = tuple(k.kind for k in term_kinds())
 TERM_HELP = {k.kind: k.help for k in term_kinds()}
 INTERNAL_TABLES = ("extract_runs", "build_problems")  # about the build, not about papers
-# A paper's title, else the first words of its abstract (as display_titles)
+# A paper's title, else the first 80 characters of its abstract cut at a space, then " …"
 TITLE_SQL = (
     "CASE WHEN p.title IS NULL OR trim(p.title) = '' "
     "THEN regexp_replace(left(coalesce(p.abstract, ''), 80), ' [^ ]*$', '') || ' …' "
@@ -141,12 +140,6 @@ def filtered_count(filters: Filters | None = None) -> int:
     return int(_run(f"SELECT count(*) AS n FROM ({sql})", params)["n"].iloc[0])
 
 
-def filtered_ids(filters: Filters | None = None) -> tuple[str, ...]:
-    """Paper ids passing the global filters (default: the current sidebar/URL filters)."""
-    sql, params = ids_sql(_current(filters))
-    return tuple(_run(sql, params)["paper_id"])
-
-
 def filtered_sql(
     table: str, filters: Filters, columns: tuple[str, ...] | None = None, limit: int | None = None
 ) -> tuple[str, list]:
@@ -219,43 +212,19 @@ def export_tables(filters: Filters | None = None) -> tuple[list[str], object]:
     return tables, read
 
 
-def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | None]:
-    """The Overview's headline numbers (as ``analytics.overview_numbers``), in one query.
-
-    Also ``unknown_year``: papers in view without a year.
-    """
-    ids, params = ids_sql(_current(filters))
-    sql = f"""
-        WITH v AS (SELECT p.paper_id, p.venue, p.year FROM papers p WHERE p.paper_id IN ({ids}))
-        SELECT
-            (SELECT count(*) FROM v) AS papers,
-            (SELECT count(DISTINCT venue) FROM v) AS venues,
-            (SELECT count(DISTINCT year) FROM v) AS years,
-            (SELECT count(*) FROM v WHERE year IS NULL) AS unknown_year,
-            (SELECT count(DISTINCT paper_id) FROM model_sizes
-                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_size,
-            (SELECT count(DISTINCT paper_id) FROM metrics
-                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_metric,
-            (SELECT count(DISTINCT paper_id) FROM methods
-                WHERE role = 'proposed' AND paper_id IN (SELECT paper_id FROM v)) AS proposing
-    """
-    row = {k: int(v) for k, v in _run(sql, params).iloc[0].items()}
-    n = row["papers"]
-    for k in ("with_size", "with_metric", "proposing"):
-        row[k] = row[k] / n if n else None
-    return row
-
-
 def paper_rows(table: str, paper_id: str) -> pd.DataFrame:
     """Every row of ``table`` about one paper."""
     return _run(f"SELECT * FROM {_table(table)} WHERE paper_id = ?", [paper_id])
 
 
-def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) -> pd.DataFrame:
+def papers_in_view(
+    filters: Filters | None = None, ignore_tags: bool = False, titles: bool = True
+) -> pd.DataFrame:
     """The filtered papers with their venue ``group`` (``ignore_tags``: technique filter off).
 
-    Columns: ``paper_id``, ``title`` (else the abstract's start), ``venue`` (``unknown`` when
-    missing), ``year``, ``venue_label``, ``accepted``, ``group``.
+    Columns: ``paper_id``, ``title`` (else the abstract's start; left out when ``titles`` is
+    False), ``venue`` (``unknown`` when missing), ``year``, ``venue_label``, ``accepted``,
+    ``group``.
 
     Trends compute shares over these: with ``ignore_tags`` the technique chosen in the sidebar
     picks what is charted instead of restricting the papers (every share would be 100%).
@@ -265,8 +234,8 @@ def papers_in_view(filters: Filters | None = None, ignore_tags: bool = False) ->
         f = replace(f, tags=())
     cond, params = where_sql(f, "p", "techniques")
     sql = (
-        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.year, p.venue_label, p.accepted "
-        f"FROM papers p WHERE {cond}"
+        f"SELECT p.paper_id, {TITLE_SQL + ' AS title, ' if titles else ''}"
+        f"p.venue, p.year, p.venue_label, p.accepted FROM papers p WHERE {cond}"
     )
     return with_groups(_rows(sql, params), venue_groups())
 
@@ -301,29 +270,8 @@ def paper_list_count(search: str = "", filters: Filters | None = None) -> int:
     return int(_run(f"SELECT count(*) AS n FROM papers p WHERE {cond}", params)["n"].iloc[0])
 
 
-def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
-    """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
-    cond, params = where_sql(_current(filters), "p", "techniques")
-    counts = _run(
-        "SELECT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
-        "CAST(p.year AS BIGINT) AS year, count(*) AS papers "
-        f"FROM papers p WHERE {cond} AND p.year IS NOT NULL GROUP BY 1, 2",
-        params,
-    )
-    return counts.assign(group=counts["venue"].map(venue_groups()).fillna(OTHER_GROUP))
-
-
-def tag_counts(level: str, filters: Filters | None = None) -> pd.DataFrame:
-    """Papers in view per technique or theme (``level``): ``level``, ``papers``, most first."""
-    if level not in ("technique", "theme"):
-        raise KeyError(f"unknown tag level {level!r}")
-    ids, params = ids_sql(_current(filters))
-    return _run(
-        f"SELECT CAST({level} AS VARCHAR) AS {level}, count(DISTINCT paper_id) AS papers "
-        f"FROM techniques WHERE {level} IS NOT NULL AND paper_id IN ({ids}) "
-        f"GROUP BY 1 ORDER BY papers DESC, {level}",
-        params,
-    )
+def _marks(values) -> str:
+    return ", ".join("?" for _ in values) or "NULL"
 
 
 def rejected_count(filters: Filters) -> int:
@@ -346,13 +294,6 @@ def with_papers(
         frames={"_ids": ids},
     )
     return df.merge(extra, on="paper_id", how="left")
-
-
-def display_titles(papers: pd.DataFrame) -> pd.Series:
-    """A title for every paper: its title, else the first words of its abstract."""
-    fallback = papers["abstract"].fillna("").str.slice(0, 80).str.rsplit(" ", n=1).str[0] + " …"
-    title = papers["title"].astype("string")
-    return title.where(title.notna() & (title.str.strip() != ""), fallback).astype(str)
 
 
 def tag_table(level: str) -> pd.DataFrame:
@@ -399,13 +340,13 @@ def _term_map(key: tuple) -> dict[str, str]:
     return term_map(dict(zip(counts["keyword"], counts["n"].astype(int), strict=True)))
 
 
-def keyword_terms() -> pd.DataFrame:
+def keyword_terms(filters: Filters | None = None) -> pd.DataFrame:
     """Distinct (paper_id, keyword) of the filtered papers, spelling variants counted as one term.
 
     ``keyword`` holds the term (:func:`dashboard.keyword_terms.term_map`, computed over every
     paper so that a term reads the same under any filter).
     """
-    kw = filtered("keywords", columns=("paper_id", "keyword"))
+    kw = filtered("keywords", filters, columns=("paper_id", "keyword"))
     if kw.empty:
         return pd.DataFrame(columns=["paper_id", "keyword"])
     terms = _term_map(source_key())
@@ -434,13 +375,51 @@ def _term_hits(key: tuple, kind: str) -> pd.DataFrame:
     return out.assign(text=out["text"].fillna(""))
 
 
-def term_hits(kind: str) -> pd.DataFrame:
-    """``paper_id``, ``term``, ``text`` (as matched) of every paper for one kind of term.
+def term_hits_in_view(
+    kind: str,
+    filters: Filters,
+    terms: tuple[str, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> pd.DataFrame:
+    """``paper_id``, ``term``, ``text`` (one text that matched) of the papers passing
+    ``filters`` for one kind of term, in one query.
 
-    ``kind``: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
-    keyword (spellings of one term counted together). Unfiltered: join to the papers in view.
+    Args:
+        kind: technique, theme, method (``methods.name``), dataset (``benchmarks.name``) or
+            keyword (spellings of one term counted together).
+        filters: The papers whose hits are wanted.
+        terms: Only these terms (default: every term).
+        venues: Only papers of these venues (``unknown`` for none; default: any venue).
     """
-    return _term_hits(source_key(), kind)
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, term, text = _TERM_SQL[kind]
+    ids, params = ids_sql(filters)
+    if venues is not None:
+        marks = ", ".join("?" for _ in venues) or "NULL"
+        ids += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({marks})"
+        params = [*params, *venues]
+    where = f"{term} IS NOT NULL AND paper_id IN ({ids})"
+    if kind == "keyword":
+        mapping = _term_map(source_key())
+        if terms is not None:
+            spellings = [k for k, v in mapping.items() if v in set(terms)]
+            where += f" AND {term} IN ({', '.join('?' for _ in spellings) or 'NULL'})"
+            params = [*params, *spellings]
+        out = query(f"SELECT DISTINCT paper_id, {term} AS term FROM {table} WHERE {where}", params)
+        out = out.assign(text=out["term"], term=out["term"].map(mapping))
+        out = out.dropna(subset=["term"]).astype({"term": str, "text": str})
+        return out.drop_duplicates(["paper_id", "term"]).reset_index(drop=True)
+    if terms is not None:
+        where += f" AND CAST({term} AS VARCHAR) IN ({', '.join('?' for _ in terms) or 'NULL'})"
+        params = [*params, *terms]
+    out = query(
+        f"SELECT paper_id, CAST({term} AS VARCHAR) AS term, "
+        f"CAST(first({text}) AS VARCHAR) AS text FROM {table} "
+        f"WHERE {where} GROUP BY paper_id, {term}",
+        params,
+    )
+    return out.assign(text=out["text"].fillna(""))
 
 
 def term_names(kind: str) -> list[str]:
@@ -481,39 +460,6 @@ def match_term(kind: str, query_text: str) -> list[tuple[str, str]]:
 
 
 # --- Similar papers and accuracy ---------------------------------------------------------------
-
-
-@st.cache_resource(show_spinner=False, max_entries=2)
-def _embeddings(db: str, mtime: float):
-    # an index object (read-only once built), not a data frame: shared, never handed out to edit
-    con = store.connect(db)
-    try:
-        found = con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'paper_embeddings'"
-        ).fetchall()[0][0]
-        if not found:
-            return None
-        tbl = con.sql("SELECT paper_id, embedding FROM paper_embeddings").to_arrow_table()
-    finally:
-        con.close()
-    if tbl.num_rows == 0:
-        return None
-    emb = tbl.column("embedding").combine_chunks()
-    dim = emb.type.list_size if hasattr(emb.type, "list_size") else len(emb[0])
-    matrix = np.asarray(emb.flatten().to_numpy(zero_copy_only=False), dtype=np.float32)
-    ids = np.asarray(tbl.column("paper_id").to_pylist(), dtype=object)
-    unit = unit_rows(matrix.reshape(-1, dim))
-    unit.setflags(write=False)
-    return ids, unit, {p: i for i, p in enumerate(ids)}
-
-
-def embeddings():
-    """``(ids, unit vectors, {id: row})`` from the store's ``paper_embeddings``, or None.
-
-    None when the database has no such table or it is empty (a build without keywords).
-    """
-    db = ensure_db()
-    return _embeddings(str(db), db.stat().st_mtime)
 
 
 @st.cache_data(show_spinner=False)

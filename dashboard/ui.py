@@ -140,16 +140,3 @@ def no_papers() -> bool:
         )
         return True
     return False
-
-
-def filtered_or_stop(table: str, none_left: str) -> pd.DataFrame:
-    """The filtered rows of ``table``; when there are none, say why and stop the page.
-
-    The note names the stage to (re)run when the table is empty in the whole database, else
-    ``none_left`` (the filters removed every row).
-    """
-    rows = data.filtered(table)
-    if rows.empty:
-        st.info(empty_table_note(table) or none_left, icon=":material/info:")
-        st.stop()
-    return rows

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from dashboard import analytics, data, filters
+from dashboard import aggregates, analytics, data, filters
 
 
 def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
@@ -21,31 +21,51 @@ def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
     return (replace(f, tags=()) if ignore_tags else f).as_tuple()
 
 
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
-def _papers(key: tuple, spec: tuple, full: bool) -> tuple[pd.DataFrame, tuple[str, ...]]:
-    papers = data.papers_in_view(filters.Filters.from_tuple(spec))
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
+    # by SQL counts: the same as len(), years() and the venues of papers(), and for ``full``
+    # what analytics.full_coverage keeps (venues with papers in every year; known years only)
+    f = filters.Filters.from_tuple(spec)
+    counts = aggregates.venue_year_counts(f)
     if not full:
-        return papers, ()
-    kept, dropped = analytics.full_coverage(papers, "venue")
-    return kept, tuple(dropped)
+        cond, params = filters.where_sql(f)
+        venues = data.query(
+            "SELECT DISTINCT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS v "
+            f"FROM papers p WHERE {cond}",
+            params,
+        )["v"]
+        return {
+            "n": data.filtered_count(f),
+            "years": sorted(int(y) for y in counts["year"].unique()),
+            "venues": sorted(venues.astype(str)),
+            "dropped": (),
+        }
+    n_years = counts["year"].nunique()
+    per = counts.groupby("venue")["year"].nunique()
+    kept = sorted(str(v) for v in per.index[per == n_years])
+    mine = counts[counts["venue"].isin(kept)]
+    return {
+        "n": int(mine["papers"].sum()),
+        "years": sorted(int(y) for y in mine["year"].unique()),
+        "venues": kept,
+        "dropped": tuple(sorted(str(v) for v in per.index[per < n_years])),
+    }
 
 
-def papers(
-    full: bool = False, ignore_tags: bool = True, f: filters.Filters | None = None
-) -> tuple[pd.DataFrame, tuple[str, ...]]:
-    """The papers in view with their venue group, and the venues ``full`` left out.
+def in_view(full: bool = False, ignore_tags: bool = True) -> dict:
+    """The papers in view, in brief: ``n`` (papers), ``years``, ``venues`` and the venues
+    ``dropped`` by ``full`` (only the venues with papers in every year in view; known years).
 
     Args:
-        full: Keep only the venues with papers in every year in view.
+        full: Keep only the venues present in every year in view.
         ignore_tags: Leave the technique filter out (it picks what Trends charts instead).
-        f: The filters (default: the sidebar's).
     """
-    return _papers(data.source_key(), _spec(f, ignore_tags), full)
+    return _in_view(data.source_key(), _spec(None, ignore_tags), full)
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _coverage(key: tuple, spec: tuple) -> tuple[pd.DataFrame, str | None]:
-    cov = analytics.coverage_grid(data.venue_year_counts(filters.Filters.from_tuple(spec)))
+    cov = analytics.coverage_grid(aggregates.venue_year_counts(filters.Filters.from_tuple(spec)))
     return cov, analytics.venue_mix_note(cov, "venue")
 
 
@@ -56,13 +76,18 @@ def coverage(ignore_tags: bool = True) -> tuple[pd.DataFrame, str | None]:
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _adoption(key: tuple, spec: tuple, full: bool, kind: str, term: str) -> dict:
-    p, _ = _papers(key, spec, full)
-    hits = data.term_hits(kind)
-    hits = hits[hits["term"] == term]
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    # counted by DuckDB; only the papers with the term come out (for first seen and top)
+    by = ("group", "venue", "year")
+    totals, counts = aggregates.term_totals_and_counts(kind, term, by, f, venues)
+    terms = [term] if len(counts) else []
+    hits = data.term_hits_in_view(kind, f, (term,), venues)
+    papers = aggregates.term_papers_in_view(kind, term, f, venues)
     return {
-        "rates": analytics.rate_table(hits, p, ["group", "venue"], "term"),
-        "first": analytics.first_seen(hits, p),
-        "top": analytics.term_papers(hits, p, k=50),
+        "rates": analytics.rate_table_from_counts(totals, counts, [*by[:2]], "term", terms),
+        "first": analytics.first_seen(hits, papers),
+        "top": analytics.term_papers(hits, papers, k=50),
     }
 
 
@@ -71,16 +96,9 @@ def adoption(kind: str, term: str, full: bool = False) -> dict:
     return _adoption(data.source_key(), _spec(None, True), full, kind, term)
 
 
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
-def _tags_in_view(key: tuple, spec: tuple, full: bool, level: str) -> pd.DataFrame:
-    p, _ = _papers(key, spec, full)
-    hits = data.term_hits(level)
-    return hits[analytics.is_in(hits["paper_id"], p["paper_id"])].reset_index(drop=True)
-
-
-def tags_in_view(level: str, full: bool = False) -> pd.DataFrame:
-    """``paper_id``, ``term``, ``text`` of one tag level for the papers of :func:`papers`."""
-    return _tags_in_view(data.source_key(), _spec(None, True), full, level)
+def _kept(key: tuple, spec: tuple, full: bool) -> tuple[str, ...] | None:
+    """The venues ``full`` keeps (None: no restriction), from the cached brief."""
+    return tuple(_in_view(key, spec, True)["venues"]) if full else None
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
@@ -88,11 +106,16 @@ def _present_tags(key: tuple, spec: tuple, full: bool, level: str) -> tuple[str,
     from dashboard.charts import present_in
 
     domain = data.technique_domain() if level == "technique" else data.theme_domain()
-    return tuple(present_in(domain, _tags_in_view(key, spec, full, level)["term"].unique()))
+    venues = _kept(key, spec, full)
+    _, counts = aggregates.tag_totals_and_counts(
+        level, ("venue",), filters.Filters.from_tuple(spec), venues, None, full
+    )
+    return tuple(present_in(domain, counts[level].unique()))
 
 
 def present_tags(level: str, full: bool = False) -> list[str]:
-    """The tags of one level among the papers of :func:`papers`, in the shared colour order."""
+    """The tags of one level among the papers in view (``full``: see :func:`in_view`), in the
+    shared colour order."""
     return list(_present_tags(data.source_key(), _spec(None, True), full, level))
 
 
@@ -100,12 +123,15 @@ def present_tags(level: str, full: bool = False) -> list[str]:
 def _tag_trends(
     key: tuple, spec: tuple, full: bool, level: str, by: str, keep: tuple[str, ...]
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    p, _ = _papers(key, spec, full)
-    tags = _tags_in_view(key, spec, full, level)
-    by_year = analytics.rate_table(tags, p, [by], "term", keep=keep).rename(columns={"term": level})
-    per_venue = analytics.tag_rates(
-        tags.rename(columns={"term": level}), p, level, ["venue"], keep=keep
-    )
+    # counted by DuckDB: no paper or tag row of the view leaves the database
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    totals, counts = aggregates.tag_totals_and_counts(level, (by, "year"), f, venues, keep, True)
+    by_year = analytics.rate_table_from_counts(
+        totals, counts.rename(columns={level: "term"}), [by], "term", list(dict.fromkeys(keep))
+    ).rename(columns={"term": level})
+    totals, counts = aggregates.tag_totals_and_counts(level, ("venue",), f, venues, keep, full)
+    per_venue = analytics.tag_rates_from_counts(totals, counts, level, ["venue"])
     return by_year, per_venue
 
 
@@ -118,13 +144,16 @@ def tag_trends(
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
 def _theme_grid(key: tuple, spec: tuple, full: bool) -> pd.DataFrame:
-    p, _ = _papers(key, spec, full)
-    themes = _tags_in_view(key, spec, full, "theme").rename(columns={"term": "theme"})
-    return analytics.tag_grid(themes[["paper_id", "theme"]], p, "theme", "venue_label")
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    totals, counts = aggregates.tag_totals_and_counts(
+        "theme", ("venue_label",), f, venues, None, full
+    )
+    return analytics.tag_grid_from_counts(totals, counts, "theme", "venue_label")
 
 
 def theme_grid(full: bool = False) -> pd.DataFrame:
-    """Every venue-year × theme cell of the papers of :func:`papers` (Trends heatmap)."""
+    """Every venue-year × theme cell of the papers in view (Trends heatmap)."""
     return _theme_grid(data.source_key(), _spec(None, True), full)
 
 
@@ -132,7 +161,7 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
 def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
-    return analytics.size_trend(sizes, data.papers_in_view(f), by)
+    return analytics.size_trend(sizes, data.papers_in_view(f, titles=False), by)
 
 
 def size_trend(by: str) -> pd.DataFrame:
@@ -150,13 +179,16 @@ def _rising(
     same_venues: bool,
     min_papers: int,
 ) -> tuple[pd.DataFrame, int, int, tuple[str, ...]]:
-    p = data.papers_in_view(filters.Filters.from_tuple(spec))
+    p = data.papers_in_view(filters.Filters.from_tuple(spec), titles=False)
     both: tuple[str, ...] = ()
     if same_venues:
         both = tuple(analytics.venues_in_both(p, years_a, years_b))
         p = p[p["venue"].isin(both)]
+    hits = data.term_hits_in_view(
+        kind, filters.Filters.from_tuple(spec), None, both if same_venues else None
+    )
     ranked, n_a, n_b = analytics.rising_terms(
-        data.term_hits(kind), p, years_a, years_b, term="term", min_papers=min_papers
+        hits, p, years_a, years_b, term="term", min_papers=min_papers
     )
     return ranked, n_a, n_b, both
 
@@ -179,7 +211,17 @@ def rising(
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _technique_papers(key: tuple, spec: tuple, picked: tuple[str, ...], mode: str) -> dict:
     f = filters.Filters.from_tuple(spec)
-    tech = data.filtered("techniques", f, ("paper_id", "technique", "evidence"))
+    if not picked:
+        return {"n": 0, **{k: pd.DataFrame() for k in ("table", "per_venue", "co")}}
+    # the technique rows of the papers in view carrying the picked techniques, only: what
+    # papers_tagged, technique_evidence and co_occurring read
+    in_view, params = data.ids_sql(f)
+    tagged, tag_params = data.ids_sql(filters.Filters(tags=picked, match=mode))
+    tech = data.query(
+        "SELECT paper_id, technique, evidence FROM techniques "
+        f"WHERE paper_id IN ({in_view}) AND paper_id IN ({tagged})",
+        [*params, *tag_params],
+    )
     ids = analytics.papers_tagged(tech, picked, mode)
     titles = data.with_papers(pd.DataFrame({"paper_id": sorted(ids)}), ("title", "venue_label"))
     table = analytics.technique_evidence(tech, ids, picked, titles)
@@ -205,7 +247,7 @@ def technique_papers(picked: list[str], mode: str) -> dict:
 def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     n = data.filtered_count(f)
-    top = data.tag_counts(level, f)
+    top = aggregates.tag_counts(level, f)
     top["% of papers"] = (100 * top["papers"] / max(n, 1)).round(1)
     return top
 
@@ -343,3 +385,81 @@ def sizes(n: int) -> dict:
         ``by_theme`` and ``ranked``.
     """
     return _sizes(data.source_key(), _spec(None, False), n)
+
+
+# --- Keywords ------------------------------------------------------------------------------------
+# Counted by DuckDB (dashboard.aggregates.keyword_counts): no keyword row of the view leaves the
+# database; analytics.*_from_counts rank what the counts give.
+
+
+def _venue_years(f: filters.Filters) -> pd.DataFrame:
+    """One row per venue and year with papers in view (what comparable_years and the venue
+    mix read)."""
+    return aggregates.venue_year_counts(f)[["venue", "year"]]
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _kw_overview(key: tuple, spec: tuple) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    venue_years = _venue_years(f)
+    years = analytics.years(venue_years)
+    return {
+        "has_keywords": aggregates.has_keywords(f),
+        "years": years,
+        "default": analytics.comparable_years(venue_years) if len(years) > 1 else None,
+    }
+
+
+def keyword_overview() -> dict:
+    """Keywords page: ``has_keywords`` (the papers in view have some), ``years`` and the
+    ``default`` pair of years to compare (``analytics.comparable_years``)."""
+    return _kw_overview(data.source_key(), _spec(None, False))
+
+
+def keyword_group_sizes(by: str) -> pd.Series:
+    """Papers per venue or theme (``by``) of the papers in view, largest first."""
+    return aggregates.paper_counts_by(by)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    inside, overall = aggregates.keyword_counts_in_group(by, group, f)
+    n_group = int(aggregates.paper_counts_by(by, f).get(group, 0))
+    return analytics.top_terms_from_counts(
+        inside, overall, n_group, data.filtered_count(f), k, rank
+    )
+
+
+def keyword_top(by: str, group: str, k: int, rank: str) -> pd.DataFrame:
+    """The top ``k`` keywords of one venue or theme (``analytics.top_terms``)."""
+    return _kw_top(data.source_key(), _spec(None, False), by, group, k, rank)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _kw_shift(key: tuple, spec: tuple, a: int, b: int, min_papers: int, same: bool) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    venue_years = _venue_years(f)
+    out: dict = {"both": (), "left_out": (), "warning": None}
+    venues = None
+    if same:
+        venues = tuple(analytics.venues_in_both(venue_years, [a], [b]))
+        in_ab = venue_years.loc[venue_years["year"].isin([a, b]), "venue"]
+        out["both"] = venues
+        out["left_out"] = tuple(sorted(set(in_ab) - set(venues)))
+    else:
+        out["warning"] = analytics.venue_mix_warning(venue_years, a, b)
+    per_year = aggregates.paper_counts_by("year", f, venues)
+    counts = aggregates.keyword_counts_per_year((a, b), f, venues)
+    totals = {y: int(per_year.get(y, 0)) for y in (a, b)}
+    shift = analytics.keyword_shift_from_counts(counts, totals, a, b, min_papers)
+    out["moves"] = analytics.biggest_moves(shift)
+    return out
+
+
+def keyword_shift(a: int, b: int, min_papers: int, same: bool) -> dict:
+    """Keywords rising or falling from year ``a`` to ``b`` (``same``: only the venues with papers
+    in both years). Returns ``moves`` (``analytics.biggest_moves``), the venues compared
+    (``both``) and ``left_out``, and the venue-mix ``warning`` (None when the mix is the same
+    or ``same`` is on)."""
+    return _kw_shift(data.source_key(), _spec(None, False), a, b, int(min_papers), same)

@@ -1,5 +1,5 @@
 """Keyword spellings counted as one term on the Keywords page (dashboard/keyword_terms.py) and
-their ranking per group (dashboard/analytics.py)."""
+their ranking per group (dashboard/analytics/keywords.py)."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def keywords_db(seeds_db, tmp_path):
 def test_filtered_keywords_carry_terms(keywords_db):
     db, ids = keywords_db
     with database_env(db):
-        from dashboard import data
+        from dashboard import aggregates, data
 
         kw = data.keyword_terms()
     assert list(kw.columns) == ["paper_id", "keyword"]
@@ -138,10 +138,9 @@ def mixed_years_db(seeds_db, tmp_path):
     shutil.copy(seeds_db, db)
     with duckdb.connect(str(db)) as con:
         ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
-        for pid in ids[:8]:
-            con.execute("UPDATE papers SET venue = 'NeurIPS', year = 2016 WHERE paper_id = ?", [pid])
-        for pid in ids[8:16]:
-            con.execute("UPDATE papers SET venue = 'ACL', year = 2020 WHERE paper_id = ?", [pid])
+        move = "UPDATE papers SET venue = ?, year = ? WHERE paper_id = ?"
+        con.executemany(move, [("NeurIPS", 2016, pid) for pid in ids[:8]])
+        con.executemany(move, [("ACL", 2020, pid) for pid in ids[8:16]])
         con.execute("UPDATE papers SET accepted = NULL")
         rows = [(pid, "transformers") for pid in ids] + [(pid, "kernels") for pid in ids[:8]]
         con.executemany("INSERT INTO keywords VALUES (?, ?, 0.5, 1)", rows)
@@ -169,3 +168,34 @@ def test_rising_and_falling_defaults_to_comparable_venues_and_warns_on_a_mix(mix
         assert not at.exception, [e.value for e in at.exception]
     warnings = [w.value.replace("\\", "") for w in at.warning]  # markdown-escaped
     assert any("only in 2016: NeurIPS" in w and "venue mix" in w for w in warnings), warnings
+
+
+def test_keyword_counts_by_sql_match_the_pandas_terms(mixed_years_db):
+    from dashboard import analytics as an
+    from dashboard import aggregates, data
+    from dashboard.filter_model import Filters
+
+    f = Filters()
+    with database_env(mixed_years_db):
+        kw = data.keyword_terms(f)
+        papers = an.known_venue(data.filtered("papers", f, ("paper_id", "venue", "year")))
+        overall = aggregates.keyword_counts(f)
+        per_term = kw.groupby("keyword")["paper_id"].nunique().to_dict()
+        assert overall.sort_index().to_dict() == per_term
+        acl = papers.loc[papers["venue"] == "ACL", "paper_id"]
+        for rank in ("papers", "distinctive"):
+            inside, every = aggregates.keyword_counts_in_group("venue", "ACL", f)
+            assert every.sort_index().to_dict() == per_term
+            in_acl = aggregates.keyword_counts(f, venue="ACL")
+            assert inside.sort_index().to_dict() == in_acl.to_dict()
+            got = an.top_terms_from_counts(inside, overall, len(acl), len(papers), 5, rank)
+            pd.testing.assert_frame_equal(got, top_terms(kw, acl, 5, rank, len(papers)))
+        counts = aggregates.keyword_counts_per_year((2016, 2025), f)
+        assert counts[2016].to_dict() == aggregates.keyword_counts(f, years=(2016,)).to_dict()
+        totals = {y: int((papers["year"] == y).sum()) for y in (2016, 2025)}
+        pd.testing.assert_frame_equal(
+            an.keyword_shift_from_counts(counts, totals, 2016, 2025, 1),
+            an.keyword_shift(kw, papers, 2016, 2025, 1),
+            check_dtype=False,
+        )
+        assert aggregates.has_keywords(f) and not aggregates.has_keywords(Filters(query="zzzqqq"))

@@ -55,10 +55,28 @@ def top_terms(
     if rank not in RANKINGS:
         raise ValueError(f"rank must be one of {RANKINGS}, not {rank!r}")
     ids = set(members)
-    n_group = max(len(ids), 1)
-    n_all = max(n_papers if n_papers is not None else kw["paper_id"].nunique(), 1)
+    n_all = n_papers if n_papers is not None else kw["paper_id"].nunique()
     overall = kw.groupby("keyword")["paper_id"].nunique()
     inside = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
+    return top_terms_from_counts(inside, overall, len(ids), n_all, k, rank)
+
+
+def top_terms_from_counts(
+    inside: pd.Series, overall: pd.Series, n_group: int, n_all: int, k: int, rank: str = "papers"
+) -> pd.DataFrame:
+    """:func:`top_terms` from counts already made (e.g. by SQL).
+
+    Args:
+        inside: Papers of the group per keyword (index: keyword).
+        overall: Papers in view per keyword (index: keyword; every keyword of ``inside``).
+        n_group: Papers of the group.
+        n_all: Papers in view, keywords or not.
+        k: Rows to return.
+        rank: As :func:`top_terms`.
+    """
+    if rank not in RANKINGS:
+        raise ValueError(f"rank must be one of {RANKINGS}, not {rank!r}")
+    n_group, n_all = max(n_group, 1), max(n_all, 1)
     out = inside.rename("papers").to_frame()
     out["% of papers"] = (100 * out["papers"] / n_group).round(1)
     out["x overall"] = ((out["papers"] / n_group) / (overall[out.index] / n_all)).round(2)
@@ -88,7 +106,23 @@ def keyword_shift(
     for y in (a, b):
         ids = papers.loc[papers["year"] == y, "paper_id"]
         counts[y] = kw[kw["paper_id"].isin(ids)].groupby("keyword")["paper_id"].nunique()
-        totals[y] = max(len(ids), 1)
+        totals[y] = len(ids)
+    return keyword_shift_from_counts(counts, totals, a, b, min_papers)
+
+
+def keyword_shift_from_counts(
+    counts: dict[int, pd.Series], totals: dict[int, int], a: int, b: int, min_papers: int = 1
+) -> pd.DataFrame:
+    """:func:`keyword_shift` from counts already made (e.g. by SQL).
+
+    Args:
+        counts: Per year (``a`` and ``b``), papers per keyword (index: keyword).
+        totals: Per year, the papers compared (keywords or not).
+        a: The earlier year.
+        b: The later year.
+        min_papers: As :func:`keyword_shift`.
+    """
+    totals = {y: max(int(totals.get(y, 0)), 1) for y in (a, b)}
     both = pd.DataFrame({f"papers_{a}": counts[a], f"papers_{b}": counts[b]}).fillna(0)
     both = both.astype(int)
     both = both[(both[f"papers_{a}"] >= min_papers) | (both[f"papers_{b}"] >= min_papers)]

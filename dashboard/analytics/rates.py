@@ -79,18 +79,35 @@ def rate_table(
         (:func:`gap_segments`). A series-year with papers but none with the term is a 0 row;
         a year in which the series has no paper has no row, so lines break there.
     """
-    cols = [*by, "year", term, "papers", "total", "share", "lo", "hi", "segment"]
     p = papers.dropna(subset=["year"])[["paper_id", *by, "year"]]
     p = p.assign(year=p["year"].astype(int))
     tagged = hits[["paper_id", term]].merge(p, on="paper_id")
     terms = list(dict.fromkeys(keep)) if keep is not None else sorted(tagged[term].unique())
     if p.empty or not terms:
-        return pd.DataFrame(columns=cols)
+        return rate_table_from_counts(pd.DataFrame(), pd.DataFrame(), by, term, [])
     tagged = tagged[tagged[term].isin(terms)]
     totals = p.groupby([*by, "year"]).size().rename("total").reset_index()
     counts = (
         tagged.groupby([*by, "year", term])["paper_id"].nunique().rename("papers").reset_index()
     )
+    return rate_table_from_counts(totals, counts, by, term, terms)
+
+
+def rate_table_from_counts(
+    totals: pd.DataFrame, counts: pd.DataFrame, by: list[str], term: str, terms: list[str]
+) -> pd.DataFrame:
+    """:func:`rate_table` from counts already made (e.g. by SQL).
+
+    Args:
+        totals: ``*by``, ``year``, ``total``: papers with a known year per series-year.
+        counts: ``*by``, ``year``, ``term``, ``papers``: papers carrying each term there.
+        by: The series columns.
+        term: The term column.
+        terms: The terms to report (each gets a row, 0 or not, in every series-year).
+    """
+    cols = [*by, "year", term, "papers", "total", "share", "lo", "hi", "segment"]
+    if totals.empty or not terms:
+        return pd.DataFrame(columns=cols)
     grid = totals.merge(pd.DataFrame({term: terms}), how="cross")
     out = grid.merge(counts, how="left", on=[*by, "year", term]).fillna({"papers": 0})
     out["papers"] = out["papers"].astype(int)
@@ -136,16 +153,26 @@ def tag_rates(
         ``*by``, ``level``, ``papers`` (tagged papers), ``total`` (papers in the group) and
         ``share`` (``100 * papers / total``, two decimals); no row for a tag absent from a group.
     """
-    cols = [*by, level, "papers", "total", "share"]
     tagged = tags.merge(papers[["paper_id", *by]], on="paper_id")
     if keep is not None:
         tagged = tagged[tagged[level].isin(list(keep))]
     if tagged.empty:
-        return pd.DataFrame(columns=cols)
+        return tag_rates_from_counts(pd.DataFrame(), pd.DataFrame(), level, by)
     totals = papers.groupby(by, dropna=False).size().reset_index(name="total")
     counts = (
         tagged.groupby([*by, level], dropna=False)["paper_id"].nunique().reset_index(name="papers")
     )
+    return tag_rates_from_counts(totals, counts, level, by)
+
+
+def tag_rates_from_counts(
+    totals: pd.DataFrame, counts: pd.DataFrame, level: str, by: list[str]
+) -> pd.DataFrame:
+    """:func:`tag_rates` from ``totals`` (``*by``, ``total``) and ``counts`` (``*by``,
+    ``level``, ``papers``), counts already made (e.g. by SQL)."""
+    cols = [*by, level, "papers", "total", "share"]
+    if counts.empty:
+        return pd.DataFrame(columns=cols)
     out = counts.merge(totals, on=by)
     out["share"] = (100 * out["papers"] / out["total"]).round(2)
     return out[cols]
@@ -162,16 +189,30 @@ def tag_grid(
         ``by``, ``level``, ``papers``, ``total`` and ``share`` (% of the group's papers, one
         decimal); empty when no paper of ``papers`` is tagged.
     """
-    cols = [by, level, "papers", "total", "share"]
     tagged = tags.merge(papers[["paper_id", by]], on="paper_id")
     if tagged.empty:
-        return pd.DataFrame(columns=cols)
+        return tag_grid_from_counts(pd.DataFrame(), pd.DataFrame(), level, by)
     counts = tagged.groupby([by, level])["paper_id"].nunique().reset_index(name="papers")
+    totals = papers.groupby(by).size().reset_index(name="total")
+    return tag_grid_from_counts(totals, counts, level, by)
+
+
+def tag_grid_from_counts(
+    totals: pd.DataFrame, counts: pd.DataFrame, level: str = "theme", by: str = "venue_label"
+) -> pd.DataFrame:
+    """:func:`tag_grid` from ``totals`` (``by``, ``total``: every group in view) and
+    ``counts`` (``by``, ``level``, ``papers``: groups with the tag), e.g. made by SQL.
+
+    Cells are ordered by group, then tag.
+    """
+    cols = [by, level, "papers", "total", "share"]
+    if counts.empty:
+        return pd.DataFrame(columns=cols)
     grid = pd.MultiIndex.from_product(
-        [papers[by].unique(), tagged[level].unique()], names=[by, level]
+        [sorted(totals[by].unique()), sorted(counts[level].unique())], names=[by, level]
     ).to_frame(index=False)
     out = grid.merge(counts, how="left", on=[by, level]).fillna({"papers": 0})
-    out = out.merge(papers.groupby(by).size().reset_index(name="total"), on=by)
+    out = out.merge(totals[[by, "total"]], on=by)
     out["papers"] = out["papers"].astype(int)
     out["share"] = (100 * out["papers"] / out["total"]).round(1)
     return out[cols]

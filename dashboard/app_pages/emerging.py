@@ -8,8 +8,8 @@ st.title("Emerging topics")
 n, _ = ui.filter_caption()
 if ui.no_papers():
     st.stop()
-papers, _ = views.papers(ignore_tags=False)
-years = analytics.years(papers)
+brief = views.in_view(ignore_tags=False)
+years = brief["years"]
 periods = analytics.default_periods(years)
 if periods is None:
     st.info(
@@ -55,7 +55,7 @@ if kind == "keyword" and data.row_count("keywords") == 0:
     st.stop()
 ranked, n_a, n_b, both = views.rising(kind, years_a, years_b, same, min_papers)
 if same:
-    left_out = sorted(set(papers["venue"]) - set(both))
+    left_out = sorted(set(brief["venues"]) - set(both))
     st.caption(
         f"Venues compared: {ui.md_escape(', '.join(both)) or 'none'}"
         + (f" · left out: {ui.md_escape(', '.join(left_out))}" if left_out else "")

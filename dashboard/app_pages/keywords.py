@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui
+from dashboard import analytics, charts, data, ui, views
 
 st.title("Keywords")
 n, _ = ui.filter_caption()
@@ -13,9 +13,8 @@ if data.row_count("keywords") == 0:
 if ui.no_papers():
     st.stop()
 
-kw = data.keyword_terms()  # "LLMs" and "large language models (LLMs)" count as one term
-papers = analytics.known_venue(data.filtered("papers", columns=("paper_id", "venue", "year")))
-if kw.empty:
+brief = views.keyword_overview()  # cached per filters
+if not brief["has_keywords"]:
     st.info("The filtered papers have no keywords.")
     st.stop()
 
@@ -33,11 +32,10 @@ rank = (
     )
     or "papers"
 )
-groups_df = papers[["paper_id", "venue"]] if by == "venue" else data.tag_table("theme")
-if groups_df.empty:
+counts = views.keyword_group_sizes(by)
+if counts.empty:
     st.info(ui.empty_table_note("techniques") or "No themes among the filtered papers.")
 else:
-    counts = analytics.group_sizes(groups_df, by)
     group = c2.selectbox(
         by.capitalize(),
         counts.index.tolist(),
@@ -45,13 +43,12 @@ else:
         help="Ordered by number of papers.",
     )
     k = c4.slider("How many", 5, 40, 15, key="kw_k")
-    members = analytics.group_members(groups_df, by, group)
     st.caption(
         f"{counts[group]:,} papers in {ui.md_escape(group)}. Spellings of one term count "
         'together ("LLMs", "large language models" and "large language models (LLMs)"); '
         "the keywords table on the Data page keeps each paper's own spelling."
     )
-    top = analytics.top_terms(kw, members, k, rank, n_papers=len(papers))
+    top = views.keyword_top(by, group, k, rank)
     value, title = ("papers", "papers") if rank == "papers" else ("x overall", "× share overall")
     ui.chart(
         top,
@@ -65,14 +62,14 @@ else:
     )
 
 st.subheader("Rising and falling keywords")
-years = analytics.years(papers)
+years = brief["years"]
 if len(years) < 2:
     st.info(
         "Needs papers from at least two years; the current selection has "
         f"{len(years)}. Widen the year filter."
     )
     st.stop()
-default = analytics.comparable_years(papers) or (years[0], years[-1])
+default = brief["default"] or (years[0], years[-1])
 c1, c2, c3, c4 = st.columns([2, 2, 2, 3])
 a = c1.selectbox("From year", years, index=years.index(default[0]), key="kw_a")
 b = c2.selectbox("To year", years, index=years.index(default[1]), key="kw_b")
@@ -88,19 +85,17 @@ same = c4.toggle(
 if a == b:
     st.info("Pick two different years.")
     st.stop()
-shift_papers = papers
+shift = views.keyword_shift(a, b, min_papers, same)
 if same:
-    both = analytics.venues_in_both(papers, [a], [b])
-    left_out = sorted(set(papers.loc[papers["year"].isin([a, b]), "venue"]) - set(both))
+    both, left_out = shift["both"], shift["left_out"]
     st.caption(
         f"Venues compared: {ui.md_escape(', '.join(map(str, both))) or 'none'}"
         + (f" · left out: {ui.md_escape(', '.join(map(str, left_out)))}" if left_out else "")
     )
-    shift_papers = papers[papers["venue"].isin(both)]
-elif note := analytics.venue_mix_warning(papers, a, b):
-    st.warning(ui.md_escape(note), icon=":material/compare_arrows:")
+elif shift["warning"]:
+    st.warning(ui.md_escape(shift["warning"]), icon=":material/compare_arrows:")
 ui.chart(
-    analytics.biggest_moves(analytics.keyword_shift(kw, shift_papers, a, b, min_papers)),
+    shift["moves"],
     charts.keyword_change,
     f"keywords_{a}_{b}",
     f"No keyword with at least {min_papers} papers changed between {a} and {b}"

@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-from dashboard import analytics, charts, data, ui, views
+from dashboard import aggregates, analytics, charts, data, ui, views
 
 st.title("paper-trends")
 st.caption("Trends in NLP/ML conference papers, extracted from titles and abstracts.")
 n, _ = ui.filter_caption()
 
-nums = data.overview_numbers()  # one query on the database
+nums = aggregates.overview_numbers()  # one query on the database
 
 
 pct = analytics.pct_label  # "0.4%", never "0%" for a share that is not zero

@@ -4,7 +4,7 @@ import html
 
 import streamlit as st
 
-from dashboard import analytics, data, highlight, ui
+from dashboard import aggregates, analytics, data, highlight, ui
 
 MAX_OPTIONS = 2000
 MAX_LISTED = 5000  # rows sent to the table; the download holds them all
@@ -124,11 +124,9 @@ with tabs[2]:
     st.dataframe(src[["source", "locator", "format"]], hide_index=True)
 
 # similar papers: only when the keyword stage stored document embeddings (paper_embeddings)
-emb = data.embeddings()
-if emb is not None:
+if aggregates.has_embeddings():
     st.subheader("Similar papers")
-    ids, unit, index = emb
-    near = analytics.nearest_neighbours(unit, ids, pid, k=10, index=index)
+    near = aggregates.similar_papers(pid, k=10)  # one DuckDB scan of the embeddings, cached
     if near.empty:
         st.caption("This paper has no stored embedding (it was added after the keyword stage ran).")
     else:

@@ -4,6 +4,8 @@ import streamlit as st
 
 from dashboard import analytics, charts, data, filters, ui, views
 
+MAX_SHOWN = 5000  # rows sent to the table
+
 st.title("Techniques")
 n, _ = ui.filter_caption()
 domain = data.technique_domain()
@@ -63,8 +65,10 @@ if not found["n"]:
 
 table = found["table"]
 st.subheader("Papers and the text that matched")
+if len(table) > MAX_SHOWN:
+    st.caption(f"The first {MAX_SHOWN:,} papers; the download holds all {len(table):,}.")
 st.dataframe(
-    table,
+    table.head(MAX_SHOWN),
     hide_index=True,
     column_config={
         "title": st.column_config.TextColumn("title", width="large"),

@@ -7,8 +7,7 @@ from dashboard import charts, data, filters, ui, views
 st.title("Trends")
 n, _ = ui.filter_caption()
 f = filters.current()
-papers, _ = views.papers()
-if papers.empty:
+if not views.in_view()["n"]:
     ui.no_papers()
     st.stop()
 st.caption(
@@ -37,8 +36,9 @@ full = st.toggle(
     help="Drop the venues missing from any year in view, so every year has the same venues.",
 )
 if full:
-    papers, dropped = views.papers(full=True)
-    if papers.empty:
+    kept = views.in_view(full=True)
+    dropped = kept["dropped"]
+    if not kept["n"]:
         st.info("No venue has papers in every selected year; narrow the year filter.")
         st.stop()
     if dropped:

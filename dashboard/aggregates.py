@@ -1,0 +1,383 @@
+"""What the pages chart, counted by DuckDB: aggregates over the papers in view.
+
+Each function asks one question of the read-only view (:mod:`dashboard.source`) with the
+global filters as a parameterised ``WHERE`` clause (:func:`dashboard.data.ids_sql`), and returns
+counts (per venue and year, per tag, per keyword term), the Overview's numbers, or the nearest
+papers by embedding: no paper or extraction row leaves the database for them. The pure
+functions of :mod:`dashboard.analytics` (``*_from_counts``) turn the counts into what is drawn.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from dashboard.analytics.coverage import OTHER_GROUP
+from dashboard.data import (
+    _TERM_SQL,
+    TERM_KINDS,
+    TITLE_SQL,
+    _current,
+    _marks,
+    _run,
+    _term_map,
+    ids_sql,
+    query,
+    source_key,
+    venue_groups,
+)
+from dashboard.filter_model import Filters, where_sql
+
+
+def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | None]:
+    """The Overview's headline numbers (as ``analytics.overview_numbers``), in one query.
+
+    Also ``unknown_year``: papers in view without a year.
+    """
+    ids, params = ids_sql(_current(filters))
+    sql = f"""
+        WITH v AS (SELECT p.paper_id, p.venue, p.year FROM papers p WHERE p.paper_id IN ({ids}))
+        SELECT
+            (SELECT count(*) FROM v) AS papers,
+            (SELECT count(DISTINCT venue) FROM v) AS venues,
+            (SELECT count(DISTINCT year) FROM v) AS years,
+            (SELECT count(*) FROM v WHERE year IS NULL) AS unknown_year,
+            (SELECT count(DISTINCT paper_id) FROM model_sizes
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_size,
+            (SELECT count(DISTINCT paper_id) FROM metrics
+                WHERE paper_id IN (SELECT paper_id FROM v)) AS with_metric,
+            (SELECT count(DISTINCT paper_id) FROM methods
+                WHERE role = 'proposed' AND paper_id IN (SELECT paper_id FROM v)) AS proposing
+    """
+    row = {k: int(v) for k, v in _run(sql, params).iloc[0].items()}
+    n = row["papers"]
+    for k in ("with_size", "with_metric", "proposing"):
+        row[k] = row[k] / n if n else None
+    return row
+
+
+def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    counts = _run(
+        "SELECT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
+        "CAST(p.year AS BIGINT) AS year, count(*) AS papers "
+        f"FROM papers p WHERE {cond} AND p.year IS NOT NULL GROUP BY 1, 2",
+        params,
+    )
+    return counts.assign(group=counts["venue"].map(venue_groups()).fillna(OTHER_GROUP))
+
+
+def tag_counts(level: str, filters: Filters | None = None) -> pd.DataFrame:
+    """Papers in view per technique or theme (``level``): ``level``, ``papers``, most first."""
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    ids, params = ids_sql(_current(filters))
+    return _run(
+        f"SELECT CAST({level} AS VARCHAR) AS {level}, count(DISTINCT paper_id) AS papers "
+        f"FROM techniques WHERE {level} IS NOT NULL AND paper_id IN ({ids}) "
+        f"GROUP BY 1 ORDER BY papers DESC, {level}",
+        params,
+    )
+
+
+GROUP_COLUMNS = ("venue", "group", "year", "venue_label")  # what tag_totals_and_counts groups by
+
+
+def tag_totals_and_counts(
+    level: str,
+    by: tuple[str, ...],
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+    keep: tuple[str, ...] | None = None,
+    known_year: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Papers in view per ``by`` group, and per group and technique or theme, by SQL.
+
+    What ``analytics.rate_table``, ``tag_rates`` and ``tag_grid`` count over the papers of
+    :func:`papers_in_view`, without those papers leaving the database.
+
+    Args:
+        level: ``technique`` or ``theme``.
+        by: Columns among :data:`GROUP_COLUMNS` (``venue`` reads ``unknown`` when missing,
+            ``group`` is the venue's group, Other when it has none).
+        filters: Default: the current sidebar/URL filters.
+        venues: Only papers of these venues (default: every venue).
+        keep: Only these tags in the counts (default: every tag).
+        known_year: Only papers with a year (the totals too).
+
+    Returns:
+        ``totals`` (``*by``, ``total``) and ``counts`` (``*by``, ``level``, ``papers``).
+    """
+    if level not in ("technique", "theme"):
+        raise KeyError(f"unknown tag level {level!r}")
+    tags = f"SELECT DISTINCT paper_id, CAST({level} AS VARCHAR) AS tag FROM techniques "
+    tags += f"WHERE {level} IS NOT NULL"
+    tag_params: list = []
+    if keep is not None:
+        tags += f" AND CAST({level} AS VARCHAR) IN ({_marks(keep)})"
+        tag_params = list(keep)
+    totals, counts = _group_counts(by, filters, venues, known_year, tags, tag_params)
+    return totals, counts.rename(columns={"tag": level})
+
+
+def term_totals_and_counts(
+    kind: str,
+    term: str,
+    by: tuple[str, ...],
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """As :func:`tag_totals_and_counts` for one term of any kind, papers with a known year.
+
+    Returns:
+        ``totals`` (``*by``, ``total``) and ``counts`` (``*by``, ``term``, ``papers``).
+    """
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, column, _ = _TERM_SQL[kind]
+    if kind == "keyword":  # every spelling of the term
+        values = [k for k, v in _term_map(source_key()).items() if v == term]
+    else:
+        values = [term]
+    tags = (
+        f"SELECT DISTINCT paper_id, CAST(? AS VARCHAR) AS tag FROM {table} "
+        f"WHERE CAST({column} AS VARCHAR) IN ({_marks(values)})"
+    )
+    totals, counts = _group_counts(by, filters, venues, True, tags, [term, *values])
+    return totals, counts.rename(columns={"tag": "term"})
+
+
+def term_papers_in_view(
+    kind: str, term: str, filters: Filters, venues: tuple[str, ...] | None = None
+) -> pd.DataFrame:
+    """The papers in view with one term: ``paper_id``, ``title`` (else the abstract's start),
+    ``venue``, ``venue_label``, ``year`` (one query; as :func:`with_papers` on its hits)."""
+    if kind not in _TERM_SQL:
+        raise KeyError(f"unknown term kind {kind!r}; one of {TERM_KINDS}")
+    table, column, _ = _TERM_SQL[kind]
+    if kind == "keyword":
+        values = [k for k, v in _term_map(source_key()).items() if v == term]
+    else:
+        values = [term]
+    ids, params = ids_sql(filters)
+    if venues is not None:
+        ids += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
+        params = [*params, *venues]
+    return query(
+        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.venue_label, p.year FROM papers p "
+        f"WHERE p.paper_id IN (SELECT paper_id FROM {table} "
+        f"WHERE CAST({column} AS VARCHAR) IN ({_marks(values)}) AND paper_id IN ({ids}))",
+        [*values, *params],
+    )
+
+
+def _group_counts(
+    by: tuple[str, ...],
+    filters: Filters | None,
+    venues: tuple[str, ...] | None,
+    known_year: bool,
+    tags: str,
+    tag_params: list,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Papers in view per ``by`` group, and per group and ``tag`` of the ``tags`` query."""
+    if not set(by) <= set(GROUP_COLUMNS):
+        raise KeyError(f"unknown grouping {by!r}; columns of {GROUP_COLUMNS}")
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    if venues is not None:
+        cond += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
+        params = [*params, *venues]
+    if known_year:
+        cond += " AND p.year IS NOT NULL"
+    groups = pd.DataFrame(list(venue_groups().items()), columns=["venue", "grp"])
+    view = (
+        "WITH v AS (SELECT p.paper_id, coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
+        "CAST(p.year AS BIGINT) AS year, p.venue_label, "
+        f"coalesce(g.grp, '{OTHER_GROUP}') AS \"group\" FROM papers p "
+        "LEFT JOIN _groups g ON g.venue = coalesce(CAST(p.venue AS VARCHAR), 'unknown') "
+        f"WHERE {cond}) "
+    )
+    keys = ", ".join(f'v."{c}"' for c in by)
+    totals = query(
+        f"{view} SELECT {keys}, count(*) AS total FROM v GROUP BY ALL ORDER BY ALL",
+        params,
+        frames={"_groups": groups},
+    )
+    counts = query(
+        f"{view} SELECT {keys}, t.tag, count(DISTINCT v.paper_id) AS papers "
+        f"FROM v JOIN ({tags}) t ON t.paper_id = v.paper_id GROUP BY ALL ORDER BY ALL",
+        [*params, *tag_params],
+        frames={"_groups": groups},
+    )
+    return totals, counts
+
+
+def _papers_where(
+    filters: Filters | None,
+    venue: str | None = None,
+    theme: str | None = None,
+    years: tuple[int, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> tuple[str, list]:
+    """``SELECT paper_id`` of the papers in view, narrowed to one venue or theme, some years
+    or some venues (a missing venue reads ``unknown``), with its parameters."""
+    ids, params = ids_sql(_current(filters))
+    venue_sql = "coalesce(CAST(p.venue AS VARCHAR), 'unknown')"
+    if venue is not None:
+        ids += f" AND {venue_sql} = ?"
+        params = [*params, venue]
+    if venues is not None:
+        ids += f" AND {venue_sql} IN ({_marks(venues)})"
+        params = [*params, *venues]
+    if years is not None:
+        ids += f" AND p.year IN ({_marks(years)})"
+        params = [*params, *years]
+    if theme is not None:
+        ids += " AND p.paper_id IN (SELECT paper_id FROM techniques WHERE theme = ?)"
+        params = [*params, theme]
+    return ids, params
+
+
+def has_keywords(filters: Filters | None = None) -> bool:
+    """True when some paper in view has keyword rows."""
+    ids, params = ids_sql(_current(filters))
+    sql = f"SELECT EXISTS (SELECT 1 FROM keywords WHERE paper_id IN ({ids})) AS y"
+    return bool(_run(sql, params)["y"].iloc[0])
+
+
+def keyword_counts(
+    filters: Filters | None = None,
+    venue: str | None = None,
+    theme: str | None = None,
+    years: tuple[int, ...] | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> pd.Series:
+    """Papers per keyword term (spellings of one term together) of the papers in view, by SQL,
+    optionally of one venue or theme, some years or some venues; index: term."""
+    ids, params = _papers_where(filters, venue, theme, years, venues)
+    df = query(
+        "SELECT m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
+        f"JOIN _terms m ON m.keyword = k.keyword WHERE k.paper_id IN ({ids}) GROUP BY 1",
+        params,
+        frames={"_terms": _terms_table()},
+    )
+    return pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str), dtype=int)
+
+
+def keyword_counts_per_year(
+    years: tuple[int, ...], filters: Filters | None = None, venues: tuple[str, ...] | None = None
+) -> dict[int, pd.Series]:
+    """:func:`keyword_counts` of each of ``years`` (optionally of some venues), in one scan."""
+    ids, params = _papers_where(filters, years=years, venues=venues)
+    df = query(
+        "SELECT p.year, m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
+        "JOIN papers p ON p.paper_id = k.paper_id JOIN _terms m ON m.keyword = k.keyword "
+        f"WHERE k.paper_id IN ({ids}) GROUP BY 1, 2",
+        params,
+        frames={"_terms": _terms_table()},
+    )
+    out = {}
+    for y in years:
+        one = df[df["year"] == y]
+        out[y] = pd.Series(
+            one["papers"].astype(int).to_numpy(), index=one["term"].astype(str), dtype=int
+        )
+    return out
+
+
+def keyword_counts_in_group(
+    by: str, group: str, filters: Filters | None = None
+) -> tuple[pd.Series, pd.Series]:
+    """Papers per keyword term in one venue or theme (``by``) and in all papers in view, in one
+    scan of the keywords: ``(inside, overall)``, each indexed by term."""
+    if by not in ("venue", "theme"):
+        raise KeyError(f"unknown group kind {by!r}")
+    cond, params = where_sql(_current(filters), "p", "techniques")
+    if by == "venue":
+        flag = "coalesce(CAST(p.venue AS VARCHAR), 'unknown') = ?"
+    else:
+        flag = "p.paper_id IN (SELECT paper_id FROM techniques WHERE theme = ?)"
+    df = query(
+        "SELECT m.term, count(DISTINCT k.paper_id) AS overall, "
+        "count(DISTINCT k.paper_id) FILTER (WHERE v.g) AS inside FROM keywords k "
+        f"JOIN (SELECT p.paper_id, {flag} AS g FROM papers p WHERE {cond}) v "
+        "ON v.paper_id = k.paper_id JOIN _terms m ON m.keyword = k.keyword GROUP BY 1",
+        [group, *params],
+        frames={"_terms": _terms_table()},
+    )
+    index = df["term"].astype(str)
+    overall = pd.Series(df["overall"].astype(int).to_numpy(), index=index, dtype=int)
+    inside = pd.Series(df["inside"].astype(int).to_numpy(), index=index, dtype=int)
+    return inside[inside > 0], overall
+
+
+def _terms_table():
+    """The keyword -> term map as an Arrow table (DuckDB scans it 1.6x faster than pandas)."""
+    import pyarrow as pa
+
+    mapping = _term_map(source_key())
+    return pa.table({"keyword": list(mapping), "term": list(mapping.values())})
+
+
+def paper_counts_by(
+    column: str, filters: Filters | None = None, venues: tuple[str, ...] | None = None
+) -> pd.Series:
+    """Papers in view per ``venue`` (``unknown`` when missing), ``year`` or ``theme``, most
+    first (ties by name); ``venues``: only papers of these venues."""
+    ids, params = _papers_where(filters, venues=venues)
+    if column == "theme":
+        sql = (
+            "SELECT CAST(theme AS VARCHAR) AS k, count(DISTINCT paper_id) AS n FROM techniques "
+            f"WHERE theme IS NOT NULL AND paper_id IN ({ids}) GROUP BY 1"
+        )
+    elif column in ("venue", "year"):
+        key = "coalesce(CAST(p.venue AS VARCHAR), 'unknown')" if column == "venue" else "p.year"
+        sql = f"SELECT {key} AS k, count(*) AS n FROM papers p WHERE p.paper_id IN ({ids}) "
+        sql += "AND k IS NOT NULL GROUP BY 1"
+    else:
+        raise KeyError(f"cannot count papers by {column!r}")
+    df = _run(sql + " ORDER BY n DESC, k", params)
+    return pd.Series(df["n"].astype(int).to_numpy(), index=df["k"].to_numpy(), name=column)
+
+
+def _embedding_type() -> str | None:
+    """The type of the store's ``paper_embeddings.embedding`` (None: no such table or rows)."""
+    found = _run(
+        "SELECT data_type FROM duckdb_columns() WHERE database_name = 's0' "
+        "AND table_name = 'paper_embeddings' AND column_name = 'embedding'",
+        [],
+    )
+    if found.empty:
+        return None
+    rows = _run("SELECT count(*) AS n FROM s0.paper_embeddings", [])["n"].iloc[0]
+    return str(found["data_type"].iloc[0]) if rows else None
+
+
+def has_embeddings() -> bool:
+    """True when the store holds document embeddings (a build with the keyword stage)."""
+    return _embedding_type() is not None
+
+
+def similar_papers(paper_id: str, k: int = 10) -> pd.DataFrame:
+    """The ``k`` papers whose embeddings are closest (cosine) to ``paper_id``'s, by DuckDB.
+
+    One scan of the store's ``paper_embeddings`` per paper asked (cached): the vectors never
+    enter Python, so memory stays bounded by DuckDB's buffer whatever the corpus size.
+
+    Returns:
+        ``paper_id``, ``similarity`` (cosine, 3 decimals), most similar first (ties by id),
+        without the paper itself; empty when it has no embedding.
+    """
+    kind = _embedding_type()
+    if kind is None:
+        return pd.DataFrame(columns=["paper_id", "similarity"])
+    # fixed-size FLOAT[n] arrays (what the keyword stage writes), else variable lists
+    cosine = "array_cosine_similarity" if kind.rstrip("]").split("[")[-1].isdigit() else (
+        "list_cosine_similarity"
+    )
+    sql = (
+        "WITH q AS (SELECT embedding AS e FROM s0.paper_embeddings WHERE paper_id = ? LIMIT 1) "
+        f"SELECT paper_id, round({cosine}(embedding, (SELECT e FROM q)), 3)::DOUBLE AS similarity "
+        "FROM s0.paper_embeddings WHERE paper_id <> ? AND EXISTS (SELECT 1 FROM q) "
+        f"ORDER BY {cosine}(embedding, (SELECT e FROM q)) DESC, paper_id LIMIT {int(k)}"
+    )
+    return _run(sql, [paper_id, paper_id])
