@@ -121,9 +121,10 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    import spacy
+    # thinc would import torch (seconds per process) for a tokenizer that never uses it
+    from extract.keywords.lazy import import_without
 
-    return spacy.blank("en").tokenizer
+    return import_without("spacy", ("torch",)).blank("en").tokenizer
 
 
 def tokenize(text: str) -> list[Token]:

@@ -136,6 +136,7 @@ REGISTRY: tuple[StageSpec, ...] = (
             "keyword_stopwords.toml",
             "keyword_pos.tsv",
             "keyword_ranker.json",
+            "keyword_df.tsv",
             "keyword_encoder/config.json",
             "keyword_encoder/model.safetensors",
             "keyword_encoder/tokenizer.json",
