@@ -604,7 +604,7 @@ def test_the_ranker_choice_is_read_from_the_environment(monkeypatch):
     assert ranker_name() == "learned"
     monkeypatch.setenv(ENV, "keybert")
     assert ranker_name() == "keybert"
-    assert keywords.model_id().startswith("keybert 0.9")
+    assert keywords.model_id().endswith("ranker: keybert 0.9.0 (MMR, diversity 0.2)")
     monkeypatch.setenv(ENV, "keybart")
     with pytest.raises(ValueError, match="keybart"):
         ranker_name()
@@ -653,8 +653,9 @@ def test_keybert_build_fills_the_table_and_switching_reruns_only_keywords(
     capsys.readouterr()
     assert main(["info", "--db", str(db), "--keywords", "keybert"]) == 0
     info = capsys.readouterr().out
-    line = next(x for x in info.splitlines() if x.strip().startswith("keywords "))
-    assert "model: keybert 0.9.0" in line and "all-MiniLM-L6-v2" in line and "current" in line
+    line = next(x for x in info.splitlines() if x.strip().startswith("keywords ") and "->" in x)
+    assert "model: all-MiniLM-L6-v2" in line and "ranker: keybert 0.9.0" in line
+    assert "rows: current" in line
     assert main(["build", str(inputs), "--db", str(db), "--keywords", "learned"]) == 0
     out = capsys.readouterr().out
     rerun = {

@@ -122,8 +122,8 @@ def model_id() -> str:
     """
     encoder = f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
     if ranker_name() == "keybert":
-        return f"keybert {keybert_version()} (MMR, diversity {KEYBERT_DIVERSITY}) over {encoder}"
-    return f"learned ranker (gradient-boosted trees, {RANKER_FILE}) over {encoder}"
+        return f"{encoder}; ranker: keybert {keybert_version()} (MMR, diversity {KEYBERT_DIVERSITY})"
+    return f"{encoder}; ranker: learned (gradient-boosted trees, {RANKER_FILE})"
 
 
 def load_model() -> Any:
