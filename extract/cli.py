@@ -346,12 +346,18 @@ def make_parser() -> argparse.ArgumentParser:
                        help="how long to wait while another paper-trends process writes the "
                             "database (default %(default)g s), then give up with exit status 1")
 
+    def keywords_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--keywords", choices=["learned", "keybert"],
+                       help="keyphrase ranker (default: $PAPER_TRENDS_KEYWORDS or learned); "
+                            "switching re-runs the keyword stage only")
+
     def build_args(p: argparse.ArgumentParser) -> None:
         db_arg(p)
         wait_arg(p)
         p.add_argument("--skip", action="append", metavar="STAGE", choices=list(STAGE_NAMES),
                        help="do not run this extraction stage (repeatable); cached rows are kept")
         p.add_argument("--no-keywords", action="store_true", help="skip the (slow) keyword stage")
+        keywords_arg(p)
         p.add_argument("--no-cache", action="store_true", help="re-extract every paper")
         p.add_argument("--keep-going", action="store_true",
                        help="write the papers that could be read even when an input is skipped "
@@ -424,6 +430,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     i = sub.add_parser("info", help="row counts per table, papers per venue, the stages")
     db_arg(i)
+    keywords_arg(i)
     i.set_defaults(func=cmd_info)
 
     s = sub.add_parser("schema", help="print the table schema as Markdown")
@@ -451,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     never a traceback.
     """
     args = make_parser().parse_args(argv)
+    if getattr(args, "keywords", None):  # read by extract.keywords.choice, in workers too
+        os.environ["PAPER_TRENDS_KEYWORDS"] = args.keywords
     try:
         return args.func(args)
     except store.LockTimeout as exc:

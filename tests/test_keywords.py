@@ -547,8 +547,11 @@ def test_bundled_ranker_reads_its_features_in_order():
     from extract.keywords.rank import FEATURES, RANKER_FILE, load_ranker
 
     spec = __import__("json").loads((DATA_DIR / RANKER_FILE).read_text(encoding="utf-8"))
-    assert tuple(spec["features"]) == FEATURES
+    assert set(spec["features"]) <= set(FEATURES) and len(set(spec["features"])) == len(spec["features"])
     ranker = load_ranker()
+    used = {spec["features"][f] for t in spec["trees"] for f, leaf in zip(t["feature"], t["leaf"])
+            if not leaf}
+    assert {FEATURES[i] for i in ranker.feature[ranker.left != np.arange(len(ranker.left))]} == used
     assert ranker.feature.max() < len(FEATURES) and ranker.depth >= 1
     # a leaf is its own child: walking past it stays on it
     leaves = np.flatnonzero(ranker.left == np.arange(len(ranker.left)))
@@ -569,7 +572,8 @@ def test_ranker_matches_a_hand_walk_of_its_trees():
         for tree in spec["trees"]:
             k = 0
             while not tree["leaf"][k]:
-                go_left = row[tree["feature"][k]] <= tree["threshold"][k]
+                column = FEATURES.index(spec["features"][tree["feature"][k]])
+                go_left = row[column] <= tree["threshold"][k]
                 k = tree["left"][k] if go_left else tree["right"][k]
             total += tree["value"][k]
         expected.append(total)
@@ -588,3 +592,88 @@ def test_generic_single_words_rank_below_the_phrases_they_end(monkeypatch, nlp):
         cands, x, _, _ = done[i]
         score = dict(zip((c.key for c in cands), load_ranker().score(x)))
         assert score[phrase_key(single)] < score[phrase_key(phrase)], score
+
+
+# --- the ranker choice: learned trees or KeyBERT (PAPER_TRENDS_KEYWORDS) ------------------------
+
+
+def test_the_ranker_choice_is_read_from_the_environment(monkeypatch):
+    from extract.keywords.choice import ENV, ranker_name
+
+    monkeypatch.delenv(ENV, raising=False)
+    assert ranker_name() == "learned"
+    monkeypatch.setenv(ENV, "keybert")
+    assert ranker_name() == "keybert"
+    assert keywords.model_id().endswith("ranker: keybert 0.9.0 (MMR, diversity 0.2)")
+    monkeypatch.setenv(ENV, "keybart")
+    with pytest.raises(ValueError, match="keybart"):
+        ranker_name()
+
+
+def test_keybert_picks_among_the_stage_candidates(monkeypatch, nlp, encoder):
+    """KeyBERT's batched call, fed our candidates, returns candidates of each paper, no repeats."""
+    monkeypatch.setenv("PAPER_TRENDS_KEYWORDS", "keybert")
+    papers = SEED_PAPERS[:6]
+    got = keywords.extract_keywords(papers, model=encoder, nlp=nlp, top_n=5)
+    cands = keywords.paper_candidates(papers, nlp=nlp)
+    assert all(1 <= len(kws) <= 5 for kws in got), got
+    for kws, cs in zip(got, cands):
+        shown = [k for k, _ in kws]
+        assert set(shown) <= {c.display for c in cs} and len(set(shown)) == len(shown)
+        scores = [s for _, s in kws]
+        assert all(-1.0 <= s <= 1.0 for s in scores)
+
+
+@pytest.mark.slow
+def test_keybert_build_fills_the_table_and_switching_reruns_only_keywords(
+    tmp_path, monkeypatch, capsys
+):
+    import shutil
+
+    from extract import store
+    from extract.cli import main
+    from tests.conftest import SEEDS
+
+    monkeypatch.undo()  # the real encoder
+    monkeypatch.setenv("PAPER_TRENDS_KEYWORDS", "learned")  # restored after the test
+    inputs = tmp_path / "inputs"
+    shutil.copytree(SEEDS, inputs)
+    db = tmp_path / "db.duckdb"
+    assert main(["build", str(inputs), "--db", str(db), "--keywords", "keybert", "--quiet"]) == 0
+    kb = store.read_table(db, "keywords")
+    papers = store.read_table(db, "papers")
+    assert kb["paper_id"].nunique() >= 0.9 * len(papers) and kb.groupby("paper_id").size().max() <= 10
+    text = dict(zip(papers["paper_id"], (papers["title"].fillna("") + " " + papers["abstract"])))
+    # every keyphrase (its long form, when shown with an acronym) is words of its paper
+    inside = [
+        re.sub(r"\s*\([^)]*\)$", "", k).lower().split()[-1] in text[p].lower()
+        for p, k in zip(kb["paper_id"], kb["keyword"])
+    ]
+    assert all(inside)
+    capsys.readouterr()
+    assert main(["info", "--db", str(db), "--keywords", "keybert"]) == 0
+    info = capsys.readouterr().out
+    line = next(x for x in info.splitlines() if x.strip().startswith("keywords ") and "->" in x)
+    assert "model: all-MiniLM-L6-v2" in line and "ranker: keybert 0.9.0" in line
+    assert "rows: current" in line
+    assert main(["build", str(inputs), "--db", str(db), "--keywords", "learned"]) == 0
+    out = capsys.readouterr().out
+    rerun = {
+        m.group(1): int(m.group(2))
+        for m in re.finditer(r"stage (\w+) +\d+ rows +\((\d+) extracted", out)
+    }
+    assert rerun["keywords"] == len(papers) and sum(rerun.values()) == len(papers), out
+    learned = store.read_table(db, "keywords")
+    assert set(zip(learned["paper_id"], learned["keyword"])) != set(zip(kb["paper_id"], kb["keyword"]))
+
+
+def test_corpus_document_frequencies_rank_specific_phrases_above_common_words(nlp):
+    from extract.keywords.rank import load_df, tfidf
+
+    df = load_df()
+    assert df.n_docs > 40_000 and df.df["language model"] > df.df["federated learning"] > 3
+    cands = doc_candidates(nlp(FEDERATED), text=FEDERATED)
+    score = dict(zip((c.key for c in cands), tfidf(cands)))
+    assert score[phrase_key("federated learning")] > score[phrase_key("learning")], score
+    # a key missing from the table counts as seen in one paper: the rarest possible
+    assert df.idf(("zyzzyva", "transformer")) == pytest.approx(np.log(df.n_docs))

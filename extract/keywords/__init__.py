@@ -8,15 +8,18 @@ generic words (``data/keyword_stopwords.toml``) removed, acronyms merged with th
 (``retrieval-augmented generation (RAG)``). Each gets features (:mod:`extract.keywords.rank`):
 cosine similarity to the document, title and text with a static encoder distilled from the
 bundled all-MiniLM-L6-v2 (:mod:`extract.keywords.encoder`), position, title, repetition,
-length, word rarity, nesting. Small gradient-boosted trees trained on the tuned author-keyword
-sets (``data/keyword_ranker.json``, ``scripts/train_keyword_ranker.py``) score them; keyphrases
+length, word rarity, corpus TF-IDF, nesting. Small gradient-boosted trees trained on the
+author keywords of seven venue-years and chosen leave-one-venue-out
+(``data/keyword_ranker.json``, ``scripts/train_keyword_ranker.py``) score them; keyphrases
 are selected with maximal marginal relevance, never keeping a phrase nested in another kept
 one. The score stored is the ranker's probability that the phrase is a keyphrase.
 
-KeyBERT is not used: fed with these candidates and embeddings (``candidates=``,
-``doc_embeddings=``, ``word_embeddings=``, ``use_mmr=True``) its ranking is cosine similarity
-alone and scored lower on every tuned set (``benchmarks/keywords_bench.py
---systems ours,keybert-ours``).
+The ranker is a choice (:mod:`extract.keywords.choice`, ``PAPER_TRENDS_KEYWORDS``, set by
+``paper-trends build --keywords learned|keybert``): ``keybert`` hands these candidates and
+vectors to KeyBERT's documented batched call (``extract_keywords(docs, candidates=...,
+doc_embeddings=..., word_embeddings=..., use_mmr=True)``), whose ranking is cosine similarity
+with MMR; the score stored is then that cosine. The choice is part of :func:`model_id`, so
+switching re-runs this stage only.
 
 Usage::
 
@@ -36,8 +39,16 @@ from typing import Any
 import numpy as np
 
 from extract.keywords.candidates import STOPLIST_FILE, Candidate, _fold, doc_candidates
+from extract.keywords.choice import (
+    KEYBERT_DIVERSITY,
+    keybert_model,
+    keybert_select,
+    keybert_version,
+    ranker_name,
+)
 from extract.keywords.encoder import BASE_DISTRIBUTION, BASE_MODEL, ENCODER_DIR, load_encoder
 from extract.keywords.rank import (
+    DF_FILE,
     RANKER_FILE,
     Ranker,
     encode,
@@ -53,7 +64,7 @@ EMBEDDING_TABLE = "paper_embeddings"
 ENCODER_FILES = tuple(
     f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
 )
-DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, *ENCODER_FILES)
+DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, DF_FILE, *ENCODER_FILES)
 
 TOP_N = 10
 DIVERSITY = None  # None: the ranker's own (chosen with it on the tuned sets)
@@ -103,8 +114,15 @@ def _cache_for(model: Any) -> _Cache:
 
 
 def model_id() -> str:
-    """The encoder this stage uses (its files are data files of the stage and hashed too)."""
-    return f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
+    """The ranker (``PAPER_TRENDS_KEYWORDS``, see :mod:`extract.keywords.choice`) and its model.
+
+    Part of the stage version: switching the ranker re-runs this stage. The encoder's and the
+    learned ranker's files are data files of the stage and hashed too.
+    """
+    encoder = f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
+    if ranker_name() == "keybert":
+        return f"{encoder}; ranker: keybert {keybert_version()} (MMR, diversity {KEYBERT_DIVERSITY})"
+    return f"{encoder}; ranker: learned (gradient-boosted trees, {RANKER_FILE})"
 
 
 def load_model() -> Any:
@@ -251,6 +269,8 @@ def _run(
     model = load_model() if model is None else model
     cache = _cache_for(model) if memoise else _Cache()
     nlp = keyword_nlp() if nlp is None else nlp
+    if ranker is None and ranker_name() == "keybert":
+        return _run_keybert(papers, model, top_n, diversity, max_words, doc_words, nlp)
     ranker = load_ranker() if ranker is None else ranker
     diversity = ranker.diversity if diversity is None else diversity
     params = (top_n, diversity, max_words, ranker.digest, doc_words)
@@ -268,6 +288,47 @@ def _run(
             picked = sorted(select(cs, rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
             prob = 1.0 / (1.0 + np.exp(-rel.astype(np.float64)))
             out[i] = ([(cs[j].display, round(float(prob[j]), 4)) for j in picked], dvec)
+    for i in todo:
+        cache.remember(keys[i], out[i])
+    return out
+
+
+def _run_keybert(
+    papers: Sequence[PaperText],
+    model: Any,
+    top_n: int,
+    diversity: float | None,
+    max_words: int,
+    doc_words: int,
+    nlp: Any,
+) -> list[tuple[list[tuple[str, float]], np.ndarray]]:
+    """:func:`_run` with KeyBERT choosing among the candidates (``PAPER_TRENDS_KEYWORDS=keybert``).
+
+    One ``extract_keywords`` call per chunk of papers, fed this stage's candidates and the
+    encoder's document and phrase vectors (:func:`extract.keywords.choice.keybert_select`).
+    """
+    memoise = model is None
+    model = load_model() if model is None else model
+    cache = _cache_for(model) if memoise else _Cache()
+    nlp = keyword_nlp() if nlp is None else nlp
+    diversity = KEYBERT_DIVERSITY if diversity is None else diversity
+    kw_model = keybert_model(model)
+    params = ("keybert", top_n, diversity, max_words, doc_words)
+    keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
+    out: list[Any] = [cache.memo.get(k) for k in keys]
+    todo = [i for i, r in enumerate(out) if r is None]
+    phrase_vecs = cache.phrases
+    for chunk in _chunks(todo, CHUNK):
+        batch = [papers[i] for i in chunk]
+        done = featurise(batch, model, nlp, max_words, doc_words, phrase_vecs)
+        cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
+        cands = [cs for cs, _, _, _ in done]
+        doc_vecs = np.stack([d for _, _, _, d in done])
+        picked = keybert_select(
+            kw_model, [_text(p)[0] for p in batch], cands, doc_vecs, phrase_vecs, top_n, diversity
+        )
+        for i, cs, row, (_, _, _, dvec) in zip(chunk, cands, picked, done):
+            out[i] = ([(cs[j].display, round(s, 4)) for j, s in row], dvec)
     for i in todo:
         cache.remember(keys[i], out[i])
     return out
@@ -306,37 +367,6 @@ def extract_keywords(
     """
     run = _run(papers, model, top_n, diversity, max_words, ranker, doc_words, nlp)
     return [kws for kws, _ in run]
-
-
-def keybert_rank(papers: Sequence[PaperText], kw_model: Any, top_n: int = TOP_N) -> list[list[str]]:
-    """KeyBERT's ranking of this stage's candidates and embeddings (for the benchmark).
-
-    ``kw_model.extract_keywords`` gets the candidates of all ``papers`` (in the form its
-    ``CountVectorizer`` matches: lower-case words of two or more characters), the document and
-    candidate vectors of the static encoder and ``use_mmr=True``, as its documentation shows.
-    """
-    enc = load_model()
-    texts = [_text(p)[0] for p in papers]
-    cands = paper_candidates(papers)
-    form = {}
-    for cs in cands:
-        for c in cs:
-            f = " ".join(re.findall(r"(?u)\b\w\w+\b", c.embed_text.lower()))
-            if f:
-                form.setdefault(f, c.display)
-    vocab = sorted(form)
-    if not vocab:
-        return [[] for _ in papers]
-    n_max = max(len(v.split()) for v in vocab)
-    doc_emb = encode(enc, [_head(t, DOC_WORDS) for t in texts])
-    word_emb = encode(enc, vocab)
-    out = kw_model.extract_keywords(
-        texts, candidates=vocab, keyphrase_ngram_range=(1, n_max), stop_words=None, top_n=top_n,
-        use_mmr=True, diversity=0.2, doc_embeddings=doc_emb, word_embeddings=word_emb,
-    )
-    if out and isinstance(out[0], tuple):
-        out = [out]
-    return [[form[k] for k, _ in kws] for kws in out]
 
 
 def clear_caches() -> None:

@@ -27,6 +27,43 @@ from extract.datafiles import DATA_DIR
 from extract.keywords.candidates import Candidate, load_stoplist
 
 RANKER_FILE = "keyword_ranker.json"
+DF_FILE = "keyword_df.tsv"  # corpus document frequencies of candidate keys (scripts/keyword_df.py)
+
+
+class DocFreq:
+    """Corpus document frequencies of candidate keys (folded words joined by spaces)."""
+
+    def __init__(self, n_docs: int, df: dict[str, int]) -> None:
+        self.n_docs = n_docs
+        self.df = df
+
+    def idf(self, key: tuple[str, ...]) -> float:
+        """``log(N / df)``; a key missing from the table counts as seen in one paper."""
+        return math.log(self.n_docs / max(self.df.get(" ".join(key), 1), 1))
+
+
+@lru_cache(maxsize=1)
+def load_df() -> DocFreq:
+    """The table of ``extract/data/keyword_df.tsv`` (one per process)."""
+    n_docs, df = 1, {}
+    with open(DATA_DIR / DF_FILE, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#"):
+                continue
+            key, _, value = line.rstrip("\n").rpartition("\t")
+            if key == "n":
+                n_docs = int(value)
+            else:
+                df[key] = int(value)
+    return DocFreq(n_docs, df)
+
+
+def tfidf(cands: Sequence[Candidate], docfreq: DocFreq | None = None) -> np.ndarray:
+    """TF-IDF of each candidate: occurrences in the paper times the corpus ``log(N / df)``."""
+    docfreq = load_df() if docfreq is None else docfreq
+    return np.asarray(
+        [c.count * docfreq.idf(c.folded or (c.key,)) for c in cands], dtype=np.float32
+    )
 
 
 def encode(model: Any, texts: Sequence[str], batch_size: int = 1024) -> np.ndarray:
@@ -119,6 +156,9 @@ FEATURES: tuple[str, ...] = (
     "log_candidates",  # log number of candidates of the paper
     "title_words",  # share of the candidate's words found in the title
     "weak_head",  # ends on a weak head word ("problem", "analysis": the stoplist's weak_heads)
+    "idf",  # log(N / df) of the whole phrase over corpus abstracts (data/keyword_df.tsv)
+    "log_tfidf",  # log(1 + count * idf)
+    "tfidf_rank",  # rank by TF-IDF in the paper, 0 (best) to 1
 )
 
 
@@ -134,10 +174,12 @@ def ranker_features(
     text_sims: np.ndarray,
     frequency: Any,
     title_words: frozenset[str] = frozenset(),
+    docfreq: DocFreq | None = None,
 ) -> np.ndarray:
     """One row of :data:`FEATURES` per candidate of one paper.
 
-    ``frequency(word)``: share of corpus tokens; ``title_words``: the title's folded words.
+    ``frequency(word)``: share of corpus tokens; ``title_words``: the title's folded words;
+    ``docfreq``: corpus document frequencies (default :func:`load_df`).
     """
     n = len(cands)
     if n == 0:
@@ -157,6 +199,12 @@ def ranker_features(
     best = float(sims.max())
     log_n = math.log(n)
     weak = load_stoplist().weak_heads
+    docfreq = load_df() if docfreq is None else docfreq
+    idf = np.asarray([docfreq.idf(k) for k in keys], dtype=np.float32)
+    tf_idf = idf * np.asarray([c.count for c in cands], dtype=np.float32)
+    t_order = np.argsort(-tf_idf, kind="stable")
+    t_rank = np.empty(n, dtype=np.float32)
+    t_rank[t_order] = np.arange(n, dtype=np.float32) / max(n - 1, 1)
     rows = []
     for j, (c, words) in enumerate(zip(cands, keys)):
         freqs = [math.log(frequency(w)) for w in words]
@@ -171,6 +219,7 @@ def ranker_features(
             min(freqs), max(freqs), freqs[-1], freqs[-1] if single else 0.0,
             float(single and not c.acronym and frequency(words[0]) > COMMON_FREQ), log_n,
             sum(w in title_words for w in words) / len(words), float(words[-1] in weak),
+            idf[j], math.log1p(tf_idf[j]), t_rank[j],
         ))
     return np.asarray(rows, dtype=np.float32)
 
@@ -179,19 +228,25 @@ class Ranker:
     """Gradient-boosted trees (trained by ``scripts/train_keyword_ranker.py``), run with numpy.
 
     The nodes of all trees sit in flat arrays (a leaf is its own child); all trees are walked
-    together, one level per step, for every candidate of a chunk of papers at once.
+    together, one level per step, for every candidate of a chunk of papers at once. The spec
+    names the features it was trained on, a subset of :data:`FEATURES` in any order; its split
+    indices refer to that list and are mapped to columns of :data:`FEATURES`.
     """
 
     def __init__(self, spec: dict[str, Any]) -> None:
-        if tuple(spec["features"]) != FEATURES:
-            raise ValueError(f"{RANKER_FILE}: features {spec['features']} != {FEATURES}")
+        unknown = [f for f in spec["features"] if f not in FEATURES]
+        if unknown:
+            raise ValueError(f"{RANKER_FILE}: unknown features {unknown} (not in FEATURES)")
+        column = [FEATURES.index(f) for f in spec["features"]]
+        self.features = tuple(spec["features"])
+        self.name = str(spec.get("name", "learned"))
         trees = spec["trees"]
         feature, threshold, left, right, value, roots = [], [], [], [], [], []
         for tree in trees:
             base = len(feature)
             roots.append(base)
             for k, is_leaf in enumerate(tree["leaf"]):
-                feature.append(0 if is_leaf else tree["feature"][k])
+                feature.append(0 if is_leaf else column[tree["feature"][k]])
                 threshold.append(np.inf if is_leaf else tree["threshold"][k])
                 left.append(base + (k if is_leaf else tree["left"][k]))
                 right.append(base + (k if is_leaf else tree["right"][k]))

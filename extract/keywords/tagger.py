@@ -121,17 +121,38 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    import spacy
+    # thinc would import torch (seconds per process) for a tokenizer that never uses it
+    from extract.keywords.lazy import import_without
 
-    return spacy.blank("en").tokenizer
+    return import_without("spacy", ("torch",)).blank("en").tokenizer
+
+
+@lru_cache(maxsize=1)
+def _attrs() -> list[int]:
+    from spacy.attrs import IDX, LENGTH, SPACY
+
+    return [IDX, LENGTH, SPACY]
+
+
+@lru_cache(maxsize=None)
+def _split(label: str) -> tuple[str, str]:
+    tag, _, pos = label.partition("|")
+    return tag, pos
 
 
 def tokenize(text: str) -> list[Token]:
-    """Tokens of ``text`` with tags from the table (spaCy's English tokenizer)."""
+    """Tokens of ``text`` with tags from the table (spaCy's English tokenizer).
+
+    Offsets, lengths and trailing spaces are read as one array (``Doc.to_array``): walking the
+    ``Doc``'s token objects took as long as the tokenizer itself.
+    """
     doc = _tokenizer()(text)
-    words = [tok.text for tok in doc]
+    if not len(doc):
+        return []
+    spans = doc.to_array(_attrs()).tolist()
+    words = [text[i : i + n] for i, n, _ in spans]
     labels = tag_words(words)
     return [
-        Token(tok.text, tok.whitespace_, lab[: lab.index("|")], lab[lab.index("|") + 1 :], tok.idx)
-        for tok, lab in zip(doc, labels)
+        Token(w, " " if sp else "", *_split(lab), i)
+        for w, (i, _, sp), lab in zip(words, spans, labels)
     ]
