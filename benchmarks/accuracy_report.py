@@ -36,6 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import splits  # noqa: E402
+from extract.stages import REGISTRY, STAGE_NAMES, version_of  # noqa: E402
+
 DEVSET_DIR = ROOT / "benchmarks" / "devset"
 OUT_MD = ROOT / "docs" / "ACCURACY.md"
 OUT_JSON = ROOT / "dashboard" / "accuracy.json"
@@ -55,8 +58,10 @@ RESULT_KEYS = {
     "results": ("results", "result rows (benchmark, metric, value and kind all agree)"),
 }
 # splits of the sets labelled blind whose errors are never read; pooled as the part "blind"
-BLIND_PARTS = ("fresh2", "fresh4", "fresh5")
-ORDER = ["methods", "techniques", "benchmarks", "model_sizes", "metrics", "results"]
+# (declared in benchmarks/devset/splits.toml)
+BLIND_PARTS = splits.blind_splits()
+# tables in the order of their stages' declarations (extract/data/stages/*.toml)
+ORDER = [t for spec in REGISTRY if spec.evaluation for t in spec.tables]
 ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS}
 
 
@@ -271,6 +276,8 @@ def measure(devset_dir: Path) -> dict:
     return {
         "generated": dt.date.today().isoformat(),
         "commit": _commit(),
+        # the code the figures describe: tests fail when the installed stages differ
+        "stage_versions": {n: version_of(n) for n in STAGE_NAMES if n != "keywords"},
         "devsets": sources,
         "not_scored": skipped,
         "has_split": any_split,

@@ -1,43 +1,7 @@
 """paper-trends extraction layer: ingest paper lists, extract, store in DuckDB.
 
 The public entry points are :func:`extract.pipeline.build` (and the ``paper-trends``
-command in :mod:`extract.cli`) and :func:`extract_all` for extracting from abstracts
-without a database.
+command in :mod:`extract.cli`) and :func:`extract.api.extract_all` for extracting from
+abstracts without a database. This package module imports nothing: every module of
+``extract`` runs it first, so it stays out of every stage's code version.
 """
-
-from __future__ import annotations
-
-from collections.abc import Iterable, Sequence
-
-import pandas as pd
-
-__all__ = ["extract_all"]
-
-
-def extract_all(abstracts: Sequence[str], stages: Iterable[str] | None = None) -> dict[str, pd.DataFrame]:
-    """Run extraction stages over raw abstracts and return one DataFrame per table.
-
-    Args:
-        abstracts: Abstract texts; paper ids are derived from them as in a build.
-        stages: Stage names to run (default: all).
-
-    Returns:
-        Table name -> DataFrame with the published schema.
-    """
-    from extract import tables
-    from extract.records import PaperText
-    from extract.stages import all_stages, get_stage
-    from extract.text.normalize import clean_abstract, paper_id_for
-
-    papers = []
-    for text in abstracts:
-        clean = clean_abstract(text)
-        papers.append(PaperText(paper_id_for(clean), clean))
-    chosen = [get_stage(s) for s in stages] if stages is not None else all_stages()
-    from extract.pipeline import split_rows
-
-    out: dict[str, pd.DataFrame] = {}
-    for stage in chosen:
-        for table, rows in split_rows(stage, stage.run(papers)).items():
-            out[table] = tables.frame(table, rows)
-    return out

@@ -49,6 +49,8 @@ def _print_report(report, out=None) -> None:
         print(f"  {label:<16} {n:>6}", file=out)
     for st in report.stages:
         state = "skipped" if st.skipped else f"{st.extracted} extracted, {st.reused} cached"
+        if st.refreshed:
+            state += f"; {st.refreshed} refreshed because the code changed"
         print(f"  stage {st.name:<10} {st.rows:>7} rows  ({state}, {st.seconds:.1f}s)", file=out)
 
 
@@ -78,7 +80,8 @@ def _run_build(args: argparse.Namespace, paths: list[str], add: bool) -> int:
         runner = dask_runner(args.scheduler, partitions=args.partitions, show_progress=not args.quiet)
     try:
         report = build(paths, args.db, skip=skip, runner=runner, show_progress=not args.quiet,
-                       use_cache=not args.no_cache, keep_going=args.keep_going, add=add)
+                       use_cache=not args.no_cache, keep_going=args.keep_going, add=add,
+                       wait=args.wait)
     except BuildRefused as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 1
@@ -115,7 +118,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     from extract.pipeline import BuildRefused, remove_sources
 
     try:
-        rep = remove_sources(args.db, args.source)
+        rep = remove_sources(args.db, args.source, wait=args.wait)
     except BuildRefused as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 1
@@ -187,13 +190,35 @@ def cmd_info(args: argparse.Namespace) -> int:
     finally:
         con.close()
     print("stages (in build order):")
+    status = _stage_status(args.db)
     for spec in REGISTRY:
         reads = f" reads {', '.join(spec.depends_on)};" if spec.depends_on else ""
-        uses = f" uses {', '.join(spec.uses)};" if spec.uses else ""
         model = Stage(spec.name).model_id()
-        print(f"  {spec.name:<11} {version_of(spec.name):<14} -> {', '.join(spec.tables)};{reads}{uses}"
-              f" data: {', '.join(spec.data_files) or '-'}" + (f"; model: {model}" if model else ""))
+        print(f"  {spec.name:<11} {version_of(spec.name):<12} -> {', '.join(spec.tables)};{reads}"
+              f" inputs: {', '.join(spec.reads)}; data: {', '.join(spec.data_files) or '-'}"
+              + (f"; model: {model}" if model else "") + f"; rows: {status.get(spec.name, 'none')}")
     return 0
+
+
+def _stage_status(db: Path) -> dict[str, str]:
+    """Per stage: do the database's rows come from the installed code? (``current``, ``stale``)."""
+    try:
+        runs = store.read_table(db, "extract_runs")
+    except Exception:  # no cache table: nothing to compare
+        return {}
+    out: dict[str, str] = {}
+    if "input_hash" not in runs.columns:
+        return {name: "stale (built before code versions; the next build re-extracts)"
+                for name in STAGE_NAMES}
+    for name in STAGE_NAMES:
+        versions = runs.loc[runs["stage"] == name, "version"]
+        if versions.empty:
+            continue
+        n_old = int((versions != version_of(name)).sum())
+        out[name] = ("current" if not n_old else
+                     f"stale: {n_old} of {len(versions)} inputs extracted by other code or data; "
+                     "`build` or `add` refreshes them")
+    return out
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -221,13 +246,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rc = cmd_build(argparse.Namespace(
             paths=paths, db=db, skip=[], no_keywords=False, engine="local", scheduler=None,
             partitions=None, quiet=False, no_cache=False, strict=False, keep_going=False,
+            wait=store.DEFAULT_WAIT,
         ))
         if not db.is_file():
             return rc or 1
     else:
         store.connect(db).close()  # a foreign file fails here, not inside the app
     env = dict(os.environ, PAPER_TRENDS_DB=str(db.resolve()))
-    cmd = streamlit_command(args.port)
+    cmd = streamlit_command(args.port, "--server.address", args.host)
+    where = ("this machine only; --host 0.0.0.0 shares it on the network"
+             if args.host in ("127.0.0.1", "localhost", "::1") else
+             f"every machine that reaches {args.host}")
+    print(f"Serving http://{'localhost' if args.host in ('127.0.0.1', '::1') else args.host}:{args.port} "
+          f"({where})", flush=True)
     print("Starting:", " ".join(cmd), flush=True)
     return run_child(cmd, env=env, cwd=PROJECT_ROOT)
 
@@ -291,8 +322,14 @@ def make_parser() -> argparse.ArgumentParser:
         p.add_argument("--db", type=Path, default=Path(os.environ.get("PAPER_TRENDS_DB", store.DEFAULT_DB)),
                        help="DuckDB file (default: $PAPER_TRENDS_DB or %(default)s)")
 
+    def wait_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--wait", type=float, default=store.DEFAULT_WAIT, metavar="SECONDS",
+                       help="how long to wait while another paper-trends process writes the "
+                            "database (default %(default)g s), then give up with exit status 1")
+
     def build_args(p: argparse.ArgumentParser) -> None:
         db_arg(p)
+        wait_arg(p)
         p.add_argument("--skip", action="append", metavar="STAGE", choices=list(STAGE_NAMES),
                        help="do not run this extraction stage (repeatable); cached rows are kept")
         p.add_argument("--no-keywords", action="store_true", help="skip the (slow) keyword stage")
@@ -332,6 +369,7 @@ def make_parser() -> argparse.ArgumentParser:
                     "elsewhere stay, without the matching source rows.")
     r.add_argument("--source", required=True, metavar="PATTERN", help="shell pattern, e.g. 'iclr*.json'")
     db_arg(r)
+    wait_arg(r)
     r.set_defaults(func=cmd_remove)
 
     f = sub.add_parser(
@@ -374,6 +412,9 @@ def make_parser() -> argparse.ArgumentParser:
     v.add_argument("paths", nargs="*", help="inputs for the first build (default: seeds/)")
     db_arg(v)
     v.add_argument("--port", type=int, default=8501)
+    v.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default %(default)s: this machine only; "
+                        "0.0.0.0 serves every network interface)")
     v.add_argument("--rebuild", action="store_true", help="rebuild even if the database exists")
     v.set_defaults(func=cmd_serve)
     return parser
@@ -382,13 +423,17 @@ def make_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``paper-trends`` console script.
 
-    Exit status: 0 done, 1 bad input or a refused build (the database is unchanged), 2 usage
+    Exit status: 0 done, 1 bad input, a refused build or another writer holding the database
+    past ``--wait`` (the database is unchanged), 2 usage
     (argparse) or an unusable database/output path, 130 interrupted. Every error is one line on
     stderr, never a traceback.
     """
     args = make_parser().parse_args(argv)
     try:
         return args.func(args)
+    except store.LockTimeout as exc:
+        print(f"paper-trends: {exc}", file=sys.stderr)
+        return 1
     except (store.StoreError, EngineError) as exc:
         print(f"paper-trends: {exc}", file=sys.stderr)
         return 2

@@ -23,7 +23,7 @@ from extract import store, tables
 from extract.ingest import IngestResult, ingest
 from extract.records import PaperText
 from extract.schema import TABLES
-from extract.stages import DepRows, Stage, all_stages
+from extract.stages import DepRows, Stage, all_stages, input_key
 
 Runner = Callable[[Stage, Sequence[PaperText], DepRows], list[dict]]
 
@@ -42,6 +42,7 @@ class StageReport:
     rows: int
     seconds: float
     skipped: bool = False
+    refreshed: int = 0  # of ``extracted``: papers whose cached rows came from other code
 
 
 @dataclass
@@ -70,6 +71,21 @@ def _previous(db: Path, tables: list[str]) -> dict[str, pd.DataFrame] | None:
         return store.read_tables(db, tables)
     except Exception:  # an unreadable old database only means no cache
         return None
+
+
+def _old_runs(previous: dict[str, pd.DataFrame] | None) -> dict[str, dict[str, str]]:
+    """``stage -> input key -> version`` of the database being replaced (empty without one).
+
+    A database written before input keys existed (``content_hash`` column) gives nothing: its
+    rows are re-extracted once.
+    """
+    if previous is None or "input_hash" not in previous["extract_runs"].columns:
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    runs = previous["extract_runs"]
+    for stage, key, version in zip(runs["stage"], runs["input_hash"], runs["version"]):
+        out.setdefault(stage, {})[key] = version
+    return out
 
 
 def _sort(table: str, df: pd.DataFrame, order: dict[str, int]) -> pd.DataFrame:
@@ -121,6 +137,7 @@ def build(
     use_cache: bool = True,
     keep_going: bool = False,
     add: bool = False,
+    wait: float = store.DEFAULT_WAIT,
 ) -> BuildReport:
     """Build the database from ``paths`` (or, with ``add``, add them to it).
 
@@ -134,6 +151,7 @@ def build(
         keep_going: Write what could be read even when some input was skipped.
         add: Keep the papers already in ``db`` and add those of ``paths`` (deduplicated
             against them); only new papers are extracted.
+        wait: Seconds to wait for another writer of ``db`` (:func:`extract.store.writer_lock`).
 
     Returns:
         A :class:`BuildReport`; ``written`` is False when an input was skipped (and not
@@ -143,11 +161,19 @@ def build(
         store.StoreError: ``db`` cannot be written (checked before any work), or, with
             ``add``, is missing or unreadable.
         BuildRefused: the result has no papers and would replace a database that has some.
+        store.LockTimeout: another writer held ``db`` for more than ``wait`` seconds.
     """
     db = Path(db)
-    skip = set(skip)
-    runner = runner or local_runner(show_progress)
     store.check_writable_db(db)
+    # one writer at a time, from reading the old database to renaming the new one over it
+    with store.writer_lock(db, wait, notify=lambda msg: print(msg, file=sys.stderr)):
+        return _build_locked(paths, db, set(skip), runner or local_runner(show_progress),
+                             show_progress, use_cache, keep_going, add)
+
+
+def _build_locked(paths: Iterable[str | Path], db: Path, skip: set[str], runner: Runner,
+                  show_progress: bool, use_cache: bool, keep_going: bool, add: bool) -> BuildReport:
+    store.check_writable_db(db)  # again: another writer may have replaced it while we waited
     existing = []
     if add:
         old = store.read_tables(db, ["papers", "sources"])  # StoreError when there is no database
@@ -179,43 +205,48 @@ def _extract_and_write(report: BuildReport, skip: set[str], runner: Runner, use_
     }
     stages = all_stages()
     previous = _previous(db, ["extract_runs", *[t for s in stages for t in s.spec.tables]]) if use_cache else None
+    old_runs = _old_runs(previous)
     wanted = {d for s in stages for d in s.depends_on}  # stages whose rows another stage reads
     dep_rows: dict[str, dict[str, list[dict]]] = {}
-    available: dict[str, set[str]] = {}  # stage -> content hashes it has rows for in this build
+    available: dict[str, set[str]] = {}  # stage -> input keys it has rows for in this build
+    keys: dict[str, dict[str, str]] = {}  # stage -> paper id -> input key
     runs: list[dict] = []
     for stage in stages:
         t1 = time.perf_counter()
         version = stage.version()
-        done: set[str] = set()
-        if previous is not None:
-            old_runs = previous["extract_runs"]
-            done = set(old_runs.loc[(old_runs["stage"] == stage.name) & (old_runs["version"] == version),
-                                    "content_hash"])
-        reuse = [p for p in papers if p.content_hash in done]
+        spec = stage.spec
+        keys[stage.name] = {p.paper_id: input_key(spec, p, [keys[d][p.paper_id] for d in spec.depends_on])
+                            for p in papers}
+        key = keys[stage.name]
+        old = old_runs.get(stage.name, {})  # input key -> version of the previous build
+        reuse = [p for p in papers if old.get(key[p.paper_id]) == version]
         keep = {p.paper_id for p in reuse}
-        todo = [] if stage.name in skip else [p for p in papers if p.content_hash not in done]
+        todo = [] if stage.name in skip else [p for p in papers if p.paper_id not in keep]
         # a paper whose dependency has no rows in this build (skipped stage) waits for it
-        todo = [p for p in todo if all(p.content_hash in available[d] for d in stage.depends_on)]
+        todo = [p for p in todo if all(keys[d][p.paper_id] in available[d] for d in stage.depends_on)]
+        # rows of the same inputs made by other code: re-extracted because the code changed
+        refreshed = sum(1 for p in todo if key[p.paper_id] in old)
         deps = {d: dep_rows[d] for d in stage.depends_on}
         texts = [PaperText(p.paper_id, p.abstract, p.title) for p in todo]
         new_rows = split_rows(stage, runner(stage, texts, deps) if todo else [])
         for table in stage.spec.tables:
             cached = pd.DataFrame(columns=TABLES[table].column_names)
             if keep and previous is not None:
-                old = previous[table]
-                cached = old[old["paper_id"].isin(keep)]
+                old_table = previous[table]
+                cached = old_table[old_table["paper_id"].isin(keep)]
             new = tables.frame(table, new_rows[table])
             parts = [df for df in (cached, new) if len(df)]
             merged = pd.concat(parts, ignore_index=True) if parts else new
             frames[table] = _sort(table, tables.frame(table, merged.to_dict("records")), order)
         if stage.name in wanted:
             dep_rows[stage.name] = _rows_by_paper(frames[stage.table])
-        available[stage.name] = {p.content_hash for p in (*reuse, *todo)}
-        runs += [{"content_hash": p.content_hash, "stage": stage.name, "version": version}
-                 for p in [*reuse, *todo]]
+        available[stage.name] = {key[p.paper_id] for p in (*reuse, *todo)}
+        runs += [{"input_hash": k, "stage": stage.name, "version": version}
+                 for k in dict.fromkeys(key[p.paper_id] for p in [*reuse, *todo])]
         report.stages.append(StageReport(stage.name, len(todo), len(reuse), len(frames[stage.table]),
-                                         time.perf_counter() - t1, skipped=stage.name in skip))
-    frames["extract_runs"] = tables.frame("extract_runs", sorted(runs, key=lambda r: (r["stage"], r["content_hash"])))
+                                         time.perf_counter() - t1, skipped=stage.name in skip,
+                                         refreshed=refreshed))
+    frames["extract_runs"] = tables.frame("extract_runs", sorted(runs, key=lambda r: (r["stage"], r["input_hash"])))
     t2 = time.perf_counter()
     store.write_tables(db, frames)
     report.store_seconds = time.perf_counter() - t2
@@ -232,7 +263,7 @@ class RemoveReport:
     papers_left: int
 
 
-def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
+def remove_sources(db: str | Path, pattern: str, wait: float = store.DEFAULT_WAIT) -> RemoveReport:
     """Drop the papers found only in sources matching ``pattern`` (a shell pattern).
 
     Papers also found elsewhere stay, without the matching source rows. Their extracted rows
@@ -242,8 +273,14 @@ def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
         store.StoreError: no database, or it cannot be written.
         BuildRefused: nothing matches ``pattern`` (the message lists some sources), or every
             paper would be removed.
+        store.LockTimeout: another writer held ``db`` for more than ``wait`` seconds.
     """
     db = Path(db)
+    with store.writer_lock(db, wait, notify=lambda msg: print(msg, file=sys.stderr)):
+        return _remove_locked(db, pattern)
+
+
+def _remove_locked(db: Path, pattern: str) -> RemoveReport:
     frames = store.read_tables(db)
     store.check_writable_db(db)
     src = frames["sources"]
@@ -265,12 +302,22 @@ def remove_sources(db: str | Path, pattern: str) -> RemoveReport:
     papers = papers[~gone].copy()
     papers["n_sources"] = papers["paper_id"].map(counts).astype("Int64")
     frames["papers"] = papers.reset_index(drop=True)
-    hashes = set(papers["content_hash"])
     for name, spec in TABLES.items():
         if name in ("papers", "sources") or "paper_id" not in spec.column_names:
             continue
         frames[name] = frames[name][frames[name]["paper_id"].isin(left)].reset_index(drop=True)
+    # the cache keeps the runs of the papers left (their input keys, as a build computes them)
+    kept = tables.papers_from_frames(frames["papers"], frames["sources"])
+    keys: dict[str, dict[str, str]] = {}
+    live: set[tuple[str, str]] = set()
+    for stage in all_stages():
+        spec = stage.spec
+        keys[stage.name] = {p.paper_id: input_key(spec, p, [keys[d][p.paper_id] for d in spec.depends_on])
+                            for p in kept}
+        live.update((stage.name, k) for k in keys[stage.name].values())
     runs = frames["extract_runs"]
-    frames["extract_runs"] = runs[runs["content_hash"].isin(hashes)].reset_index(drop=True)
+    if "input_hash" in runs.columns:
+        mask = [(s, k) in live for s, k in zip(runs["stage"], runs["input_hash"])]
+        frames["extract_runs"] = runs[mask].reset_index(drop=True)
     store.write_tables(db, frames)
     return RemoveReport(db, int(gone.sum()), int(hit.sum()), len(papers))

@@ -1,13 +1,20 @@
 """The published schema: every table, column, DuckDB type and meaning.
 
-This is the single source of truth. ``tables.py`` builds DataFrames in this column order,
-``store.py`` creates tables from it, ``docs/SCHEMA.md`` is generated from it
+The ingest tables (``papers``, ``sources``) and the build's own tables (``build_problems``,
+``extract_runs``) are declared here; each extraction stage declares its tables in its declaration
+file ``extract/data/stages/<stage>.toml``, read here. Together they are the single source of
+truth: ``tables.py`` builds DataFrames in this column order, ``store.py`` creates tables from it, ``docs/SCHEMA.md`` is generated from it
 (``paper-trends schema``) and a test fails when the two disagree.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+STAGES_DIR = Path(__file__).parent / "data" / "stages"
 
 
 @dataclass(frozen=True)
@@ -78,17 +85,39 @@ class Table:
         return bool(self.highlights)
 
 
-_PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
-_LONG_FORM = Column("long_form", "VARCHAR", "The long form an acronym has in this abstract (`Adaptive Prefix Tuning` for `APT`) or, for a proposed acronym the abstract does not spell out, in the title (`APT: Adaptive Pruning and Tuning ...`), else NULL: the same short acronym names different things in different papers.")
-_START = Column("start", "INTEGER", "Start character offset of the span in `papers.abstract`.")
-_END = Column("end", "INTEGER", "End character offset (exclusive) of the span in `papers.abstract`.")
-# a name the paper proposes may be given only in its title ("WateRF: Robust Watermarks ...")
-_NAME_START = Column("start", "INTEGER", "Start character offset of the name's first occurrence in `papers.abstract`; NULL for a proposed name only the title gives (`MergeKit` of \"Arcee's MergeKit: A Toolkit ...\").")
-_NAME_END = Column("end", "INTEGER", "End character offset (exclusive) of that occurrence; NULL with `start`.")
 
-TABLES: dict[str, Table] = {
-    t.name: t
-    for t in (
+
+def stage_declarations() -> list[dict[str, Any]]:
+    """Every stage's declaration file (``extract/data/stages/*.toml``), in build order.
+
+    A stage is declared once, as data: its module, the paper fields and stage rows it reads, its
+    data files, its model, its dashboard term kinds, its evaluation script and its tables with
+    their columns. The registry (:mod:`extract.stages`) and :data:`TABLES` are both read from
+    these files.
+    """
+    decls = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(STAGES_DIR.glob("*.toml"))]
+    return sorted(decls, key=lambda d: (d["order"], d["name"]))
+
+
+def _stage_table(decl: dict[str, Any], stage: str) -> Table:
+    return Table(
+        decl["name"],
+        decl["description"],
+        tuple(Column(c["name"], c["type"], c["description"]) for c in decl["columns"]),
+        stage=stage,
+        sort_keys=tuple(decl.get("sort_keys", ())),
+        highlights=tuple(
+            Highlight(h["kind"], h["color"], h["priority"], tuple(h["where"]) if "where" in h else None)
+            for h in decl.get("highlights", ())
+        ),
+        label_column=decl.get("label_column"),
+        label_details=tuple(decl.get("label_details", ())),
+    )
+
+
+_PID = Column("paper_id", "VARCHAR", "Paper id (`papers.paper_id`).")
+
+_INGEST_TABLES = (
         Table(
             "papers",
             "One row per distinct paper (abstracts deduplicated across files and formats).",
@@ -151,250 +180,8 @@ TABLES: dict[str, Table] = {
                 ),
             ),
         ),
-        Table(
-            "methods",
-            "Named methods and models: those a paper proposes and those it only mentions; the rows of "
-            "`names` of type `method`, plus every name the paper proposes (a proposed dataset or "
-            "metric is a contribution too). One row per (paper, name), at the name's first "
-            "occurrence; a name in the vocabulary (`extract/data/methods_vocab.toml`) or used by many "
-            "papers of the corpus is always `mentioned`.",
-            (
-                _PID,
-                Column("name", "VARCHAR", "Method or model name, markup stripped, spelling variants folded (`ROPO`, `HMM`, `LoRA`)."),
-                Column("role", "VARCHAR", "`proposed` (introduced by the paper) or `mentioned` (established, referred to)."),
-                _NAME_START,
-                _NAME_END,
-                Column("type", "VARCHAR", "Type of the name as in `names`: `method` except for proposed datasets, metrics, tasks."),
-                Column("confidence", "DOUBLE", "0-1 confidence of the name, its type and role (see `names`)."),
-                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`)."),
-                _LONG_FORM,
-            ),
-            stage="methods",
-            sort_keys=("start", "end"),
-            highlights=(
-                Highlight("proposed method", "#f4a259", 0, where=("role", "proposed")),
-                Highlight("mentioned method", "#f6d186", 1),
-            ),
-            label_column="name",
-        ),
-        Table(
-            "names",
-            "Every name the recogniser finds in an abstract, whether or not a vocabulary knows it "
-            "(`extract/names/`): name-shaped tokens, versioned model names, acronym definitions and "
-            "capitalised multiword names, with a type and a role. `methods` and `benchmarks` are "
-            "views of it. One row per (paper, name), at its first occurrence.",
-            (
-                _PID,
-                Column("name", "VARCHAR", "Canonical name: the vocabulary's, else the spelling most used in the corpus, else the abstract's; an acronym stands for its long form (`DTW`, `Llama 3`, `HMM`)."),
-                Column("type", "VARCHAR", "`method` (methods, models, architectures, algorithms), `dataset` (datasets, benchmarks, environments), `metric`, `task` (tasks, problems, research fields) or `other` (hardware, sensors, colour spaces, organisations, languages, software)."),
-                Column("role", "VARCHAR", "`proposed` (the paper presents it as its own) or `mentioned` (used, compared with or referred to)."),
-                Column("confidence", "DOUBLE", "0-1: how sure the recogniser is of the name, its type and its role (a vocabulary name or an acronym definition scores higher than a bare capitalised phrase)."),
-                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated (`Dynamic Time Warping | DTW`, `HMMs`)."),
-                _LONG_FORM,
-                _NAME_START,
-                _NAME_END,
-            ),
-            stage="names",
-            sort_keys=("start", "end"),
-            label_column="name",
-            label_details=("type", "role"),
-        ),
-        Table(
-            "techniques",
-            "Technique/theme tags from the taxonomy in `extract/data/taxonomy.toml`. One row per "
-            "(paper, technique), at its first evidence.",
-            (
-                _PID,
-                Column("technique", "VARCHAR", "Canonical technique tag, e.g. `LoRA/PEFT`, `RAG`."),
-                Column("theme", "VARCHAR", "Coarser theme the technique belongs to, e.g. `Efficiency`."),
-                Column("evidence", "VARCHAR", "The matched text in the abstract."),
-                _START,
-                _END,
-                Column("confidence", "DOUBLE", "0-1: the precision of tags with this much evidence on the project's dev set. Evidence pieces are the tag's strong mentions in the abstract (distinct places; one in a passing 'such as X' is only weak), +1 if the title mentions it, +1 if weak or passing mentions back it: 3 or more pieces 0.97, 2 pieces 0.83, 1 piece 0.82, weak mentions only 0.78 (precision of each bucket on the labelled tuning sets)."),
-            ),
-            stage="techniques",
-            sort_keys=("start", "end"),
-            highlights=(Highlight("technique", "#9ad0ec", 2),),
-            label_column="technique",
-            label_details=("theme",),
-        ),
-        Table(
-            "benchmarks",
-            "Named evaluation benchmarks and datasets mentioned in the abstract, including datasets "
-            "the paper introduces: the rows of `names` of type `dataset`. One row per (paper, name), "
-            "at its first occurrence.",
-            (
-                _PID,
-                Column("name", "VARCHAR", "Benchmark or dataset name (`MMLU`, `TruthfulQA`, `BEIR`)."),
-                _NAME_START,
-                _NAME_END,
-                Column("role", "VARCHAR", "`proposed` (the paper introduces it) or `mentioned`."),
-                Column("confidence", "DOUBLE", "0-1 confidence of the name and its type (see `names`)."),
-                Column("surface", "VARCHAR", "The spellings in this abstract, `|`-separated."),
-                _LONG_FORM,
-            ),
-            stage="benchmarks",
-            sort_keys=("start", "end"),
-            highlights=(Highlight("benchmark", "#cdb4f0", 5),),
-            label_column="name",
-        ),
-        Table(
-            "model_sizes",
-            "Parameter counts of models (never tokens, context lengths, data set sizes or GPUs).",
-            (
-                _PID,
-                Column("text", "VARCHAR", "The span as written, e.g. `454M`, `175 billion parameters`."),
-                Column("params", "DOUBLE", "Parameter count as a number: `1.47B` -> 1.47e9."),
-                Column("model", "VARCHAR", "Model name when the size is attached to one (`Llama-3-8B`), else NULL."),
-                _START,
-                _END,
-            ),
-            stage="sizes",
-            sort_keys=("start", "end"),
-            highlights=(Highlight("size", "#b8e0a8", 3),),
-            label_column="text",
-            label_details=("params", "model"),
-        ),
-        Table(
-            "metrics",
-            "Reported experimental outcomes with normalised values and units.",
-            (
-                _PID,
-                Column("text", "VARCHAR", "The span as written, e.g. `up to 5 ×`, `77% accuracy`."),
-                Column("value", "DOUBLE", "The number: `24.2%` -> 24.2, `5×` -> 5.0."),
-                Column(
-                    "unit",
-                    "VARCHAR",
-                    "`%`, `points` (percentage points and score gains such as `+2.1 BLEU`), `x` "
-                    "(multiples: speedups, compression), `count` (`4 out of 5`) or `other` (raw scores "
-                    "such as `28.4 BLEU`).",
-                ),
-                Column("metric", "VARCHAR", "What is measured, normalised (`accuracy`, `speedup`, ...); NULL when unclear."),
-                Column("qualifier", "VARCHAR", "`up to`, `over`, `at most`, `about`, ... or NULL."),
-                Column("benchmark", "VARCHAR", "Benchmark named in the same sentence, else NULL."),
-                _START,
-                _END,
-            ),
-            stage="metrics",
-            sort_keys=("start", "end"),
-            highlights=(Highlight("metric", "#f2a7b5", 4),),
-            label_column="text",
-            label_details=("metric", "value", "unit", "benchmark"),
-        ),
-        Table(
-            "results",
-            "Reported results, linked: which method scored how much on which benchmark, in which "
-            "metric. One row per number of the abstract that reports a result (setup numbers such "
-            "as data set sizes, hyperparameters, years and numbers inside names are not results). "
-            "This is the linked view of the numbers in `metrics`; `metrics` stays as it was, one "
-            "row per number with a unit, for backward compatibility.",
-            (
-                _PID,
-                Column(
-                    "method",
-                    "VARCHAR",
-                    "Method or model that achieved the number: the name the sentence gives it, the "
-                    "paper's proposed method (`methods` role `proposed`) for \"we\"/\"our\", the "
-                    "baseline named after \"than\"/\"compared to\"/\"from\"; NULL when unnamed.",
-                ),
-                Column(
-                    "benchmark",
-                    "VARCHAR",
-                    "Benchmark or dataset the number was measured on (a `benchmarks` name, or a name "
-                    "the result itself places: \"72.4% on GSM8K\"); NULL when none is named.",
-                ),
-                Column(
-                    "metric",
-                    "VARCHAR",
-                    "Canonical metric (`accuracy`, `F1`, `EM`, `BLEU`, `ROUGE-L`, `pass@1`, `win rate`, "
-                    "`WER`, `perplexity`, `speedup`, ...; names and aliases in "
-                    "`extract/data/results_vocab.toml`); NULL when unclear.",
-                ),
-                Column("value", "DOUBLE", "The number as written: `72.4%` -> 72.4, `0.91` -> 0.91, `2x` -> 2.0."),
-                Column(
-                    "unit",
-                    "VARCHAR",
-                    "`%`, `points`, `x` (multiples), `count` (`20/20`, `4 out of 5`), a time unit "
-                    "(`ms`, `seconds`, `minutes`, `hours`) or NULL (a bare number in the metric's own scale).",
-                ),
-                Column(
-                    "kind",
-                    "VARCHAR",
-                    "`score` (a value of the metric), `delta` (a difference: \"by 3.1 points\", "
-                    "\"+2.2%\", \"a 36% reduction\"), `relative` (a ratio: \"2x faster\", \"85% of "
-                    "the gain\") or `other` (counts such as \"20/20 tasks\").",
-                ),
-                Column(
-                    "direction",
-                    "VARCHAR",
-                    "`higher` or `lower` (is better) for the metric, from the vocabulary; NULL when "
-                    "unknown or when it depends on the paper (attack success rate).",
-                ),
-                Column("qualifier", "VARCHAR", "`up to`, `over`, `about`, `at least`, ... written before the number, or NULL."),
-                Column(
-                    "setting",
-                    "VARCHAR",
-                    "Evaluation setting written near the number (`zero-shot`, `5-shot`, `fine-tuned`, "
-                    "`test set`, `ensemble`, ...), lower-cased; NULL when none.",
-                ),
-                _START,
-                _END,
-                Column(
-                    "confidence",
-                    "DOUBLE",
-                    "0-1: higher when the metric and benchmark are named right next to the number "
-                    "than when they are taken from elsewhere in the sentence or guessed.",
-                ),
-            ),
-            stage="results",
-            sort_keys=("start", "end"),
-            highlights=(Highlight("result", "#f7b267", 4),),
-            label_column="kind",
-            label_details=("metric", "value", "benchmark", "method"),
-        ),
-        Table(
-            "keywords",
-            "Keyphrases per paper: noun-phrase candidates ranked by similarity to the paper (static "
-            "encoder distilled from the bundled all-MiniLM-L6-v2) plus position, title and acronym "
-            "priors, diversified with MMR; a phrase nested in a kept one is never kept too.",
-            (
-                _PID,
-                Column(
-                    "keyword",
-                    "VARCHAR",
-                    "Keyphrase, lower-cased except acronyms; an acronym defined in the abstract is shown "
-                    "with its long form, e.g. `retrieval-augmented generation (RAG)`.",
-                ),
-                Column(
-                    "score",
-                    "DOUBLE",
-                    "Relevance: cosine similarity between keyphrase and document (title + start of "
-                    "abstract) embeddings plus priors for early position, title, repetition, acronyms and "
-                    "against single common words; higher is better.",
-                ),
-                Column("rank", "INTEGER", "1 = best keyphrase of the paper."),
-            ),
-            stage="keywords",
-            sort_keys=("rank",),
-        ),
-        Table(
-            "paper_embeddings",
-            "One vector per paper, computed by the keywords stage: for similarity search and clustering.",
-            (
-                _PID,
-                Column(
-                    "embedding",
-                    "FLOAT[256]",
-                    "The document vector the keyword ranking uses: the first 16 words of title + abstract "
-                    "(the title and the start of the abstract) embedded with the keyword encoder "
-                    "(all-MiniLM-L6-v2 distilled into static word-piece vectors with model2vec, 256 "
-                    "dimensions; the mean of the word-piece vectors), L2-normalised float32, so the dot "
-                    "product of two rows is their cosine similarity.",
-                ),
-            ),
-            stage="keywords",
-            sort_keys=(),
-        ),
+)
+_BUILD_TABLES = (
         Table(
             "build_problems",
             "Inputs skipped or repaired during the last build.",
@@ -407,13 +194,22 @@ TABLES: dict[str, Table] = {
         ),
         Table(
             "extract_runs",
-            "Which extraction stage version has run on which abstract (the incremental-build cache).",
+            "Which extraction stage version has run on which inputs (the incremental-build cache).",
             (
-                Column("content_hash", "VARCHAR", "`papers.content_hash` of the abstract."),
+                Column("input_hash", "VARCHAR", "Hash of the paper fields the stage reads (abstract, and title for `names`, `techniques` and `keywords`) and of its dependencies' input hashes."),
                 Column("stage", "VARCHAR", "Stage name (`methods`, `techniques`, `benchmarks`, `sizes`, `metrics`, `results`, `keywords`)."),
-                Column("version", "VARCHAR", "Stage version: code version plus a hash of its data files."),
+                Column("version", "VARCHAR", "Stage version: a hash of the source of every project module the stage imports, the versions of the packages they import, its data files, its model and its dependencies' versions."),
             ),
         ),
+)
+
+# papers and sources, then every stage's tables in build order, then the build's own tables
+TABLES: dict[str, Table] = {
+    t.name: t
+    for t in (
+        *_INGEST_TABLES,
+        *(_stage_table(t, d["name"]) for d in stage_declarations() for t in d["tables"]),
+        *_BUILD_TABLES,
     )
 }
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
 import pandas as pd
 
+from extract.export import to_csv
 from extract.schema import TABLES
 
 DEFAULT_DB = Path("data/paper_trends.duckdb")
@@ -57,6 +59,55 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+DEFAULT_WAIT = 300.0  # seconds a writer waits for another one (``--wait``)
+
+
+class LockTimeout(StoreError):
+    """Another writer held the database for longer than we were asked to wait."""
+
+
+def lock_path(db: str | Path) -> Path:
+    """The lock file of ``db``: ``<db>.lock`` beside it (left in place; its lock is what counts)."""
+    db = Path(db)
+    return db.with_name(db.name + ".lock")
+
+
+@contextmanager
+def writer_lock(db: str | Path, wait: float = DEFAULT_WAIT,
+                notify: Callable[[str], object] | None = None) -> Iterator[None]:
+    """Hold the exclusive writer lock of ``db`` for the block.
+
+    ``build``, ``add``, ``remove`` and ``fetch --add`` read the old database, extract and rename
+    a new file over it; two of them at once would each write their own view and one would lose
+    the other's papers. The second writer waits (``notify`` is told once), at most ``wait``
+    seconds. Readers (the dashboard, ``info``, ``export``) take no lock and never wait.
+
+    Raises:
+        LockTimeout: the lock was not free within ``wait`` seconds; nothing was written.
+    """
+    from filelock import FileLock, Timeout
+
+    path = lock_path(db)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(path))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        if notify is not None:
+            notify(f"waiting for another paper-trends process writing {db} (up to {wait:g} s, --wait)")
+        try:
+            lock.acquire(timeout=max(wait, 0))
+        except Timeout:
+            raise LockTimeout(
+                f"{db} is being written by another paper-trends process; gave up after {wait:g} s "
+                "(nothing was changed; run again later or pass a longer --wait)"
+            ) from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def write_tables(db: str | Path, frames: Mapping[str, pd.DataFrame]) -> Path:
@@ -224,7 +275,8 @@ def read_tables(db: str | Path, tables: list[str] | None = None) -> dict[str, pd
 def export(db: str | Path, fmt: str, out_dir: str | Path) -> list[Path]:
     """Write one file per table: ``out_dir/<table>.<fmt>``.
 
-    JSON is an array of records; CSV has a header row; Parquet keeps the column types.
+    JSON is an array of records; CSV has a header row and text cells a spreadsheet would run as
+    a formula get a leading ``'`` (:func:`extract.export.to_csv`); Parquet keeps the column types.
     """
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
@@ -237,11 +289,14 @@ def export(db: str | Path, fmt: str, out_dir: str | Path) -> list[Path]:
             if t not in present:
                 continue
             target = out / f"{t}.{fmt}"
-            opts = {"csv": "FORMAT CSV, HEADER", "parquet": "FORMAT PARQUET", "json": "FORMAT JSON, ARRAY true"}[fmt]
-            path_sql = "'" + str(target).replace("'", "''") + "'"
             try:
-                con.execute(f"COPY {_q(t)} TO {path_sql} ({opts})")
-            except duckdb.Error as exc:
+                if fmt == "csv":  # the one CSV path (formula-safe), shared with the dashboard
+                    target.write_bytes(to_csv(con.execute(f"SELECT * FROM {_q(t)}").df()))
+                else:
+                    opts = {"parquet": "FORMAT PARQUET", "json": "FORMAT JSON, ARRAY true"}[fmt]
+                    path_sql = "'" + str(target).replace("'", "''") + "'"
+                    con.execute(f"COPY {_q(t)} TO {path_sql} ({opts})")
+            except (duckdb.Error, OSError) as exc:
                 raise StoreError(f"{target}: cannot write ({str(exc).splitlines()[0]})") from None
             written.append(target)
     finally:

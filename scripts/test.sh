@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs into a virtual environment this script creates
-# (.venv/ in the checkout, or $PAPER_TRENDS_VENV), then run the whole suite. Extra arguments go
-# to pytest. Headless Chromium (Debian's package) is required for the browser test: the script
+# Install everything the test suite needs into a virtual environment, then run the whole suite.
+# The environment is the active one ($VIRTUAL_ENV), else $PAPER_TRENDS_VENV, else .venv/ in the
+# checkout (created when missing: the README's first command creates the same one). Extra
+# arguments go to pytest. Headless Chromium (Debian's package) is required for the browser test: the script
 # installs it when run as root and fails when it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VENV="${PAPER_TRENDS_VENV:-.venv}"
+VENV="${VIRTUAL_ENV:-${PAPER_TRENDS_VENV:-.venv}}"
 if [ ! -x "$VENV/bin/python" ]; then
+  echo "scripts/test.sh: creating the virtual environment $VENV" >&2
   python3 -m venv "$VENV"
 fi
+echo "scripts/test.sh: installing the test extras into $VENV" >&2
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[test]"
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then

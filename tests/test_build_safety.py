@@ -197,7 +197,9 @@ def test_add_merges_new_papers_and_extracts_only_them(tmp_path, capsys):
     assert report.written
     assert len(report.ingest.papers) == 48
     methods = next(s for s in report.stages if s.name == "methods")
-    assert (methods.extracted, methods.reused) == (29, 19)
+    # 29 new papers, plus one ACL paper whose merged copy now has the title another seed gives
+    # it: names read titles, so its methods are re-extracted too
+    assert (methods.extracted, methods.reused) == (30, 18)
     # adding the same files again: nothing new, nothing extracted, no duplicate sources
     sources_before = len(store.read_table(db, "sources"))
     assert main(["add", *map(str, SEED_OTHERS), "--db", str(db), "--quiet", "--no-keywords"]) == 0
@@ -263,6 +265,29 @@ def test_build_help_says_it_rebuilds_from_exactly_its_inputs(capsys):
 # --- serve stops with its app ------------------------------------------------------------------
 
 
+def _listening_addresses(port: int) -> set[str]:
+    """IPv4/IPv6 addresses with a socket listening on ``port`` (from /proc/net/tcp{,6})."""
+    import ipaddress
+
+    out = set()
+    for name, width in (("tcp", 8), ("tcp6", 32)):
+        try:
+            lines = Path(f"/proc/net/{name}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            local, state = line.split()[1], line.split()[3]
+            addr, p = local.split(":")
+            if int(p, 16) != port or state != "0A":  # 0A: LISTEN
+                continue
+            raw = bytes.fromhex(addr)
+            # the kernel prints each 32-bit word in host (little-endian) order
+            raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+            ip = ipaddress.ip_address(raw)
+            out.add(str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip))
+    return out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -293,14 +318,13 @@ def test_stopping_serve_closes_the_port(seeds_db, tmp_path, sig):
             assert proc.poll() is None, "serve exited before the app listened"
             assert time.time() < deadline, "the app never listened"
             time.sleep(0.2)
+        assert _listening_addresses(port) == {"127.0.0.1"}, "serve must bind loopback by default"
         proc.send_signal(sig)
         t0 = time.time()
         while _port_open(port) and time.time() - t0 < 5:
             time.sleep(0.1)
-        closed_after = time.time() - t0
         assert not _port_open(port), "the app still serves 5 s after serve was stopped"
         proc.wait(timeout=10)
-        assert closed_after < 5
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -1,18 +1,26 @@
-"""The extraction stages, declared in one registry.
+"""The extraction stages, each declared once, in its declaration file.
 
-Each :class:`StageSpec` says what a stage is: its name, the extractor module, the table(s) it
-fills, the stages whose rows it reads (``depends_on``), the stages whose code it calls
-(``uses``), the vocabulary files it reads and, for a stage with a model, a function that names
-the model and its version. A build runs the stages in registry order (every dependency before
-its dependants) and hands each stage its dependencies' rows of the same paper.
+``extract/data/stages/<name>.toml`` says what a stage is (:class:`StageSpec`): its name, the
+extractor module, the paper fields it reads, the stages whose rows it reads (``depends_on``),
+the data files it reads, for a stage with a model a function that names the model and its
+version, the dashboard's term kinds over its tables, the script that evaluates it, and its
+tables with every column (read by :mod:`extract.schema`). Adding a stage is adding that file,
+its module and its tests: the registry, the schema, the dashboard's term kinds and the accuracy
+report's order follow from the declarations. A build runs the stages in registry order (the
+declarations' ``order``; every dependency before its dependants, :func:`check_registry`) and
+hands each stage its dependencies' rows of the same paper.
 
-A stage's **version** is a hash of everything that decides its output: the module's
-``VERSION`` (bumped whenever its code changes what it outputs), the bytes of its data files,
-its model's identity, and the versions of the stages it depends on or uses. The build caches
-rows per (abstract content hash, stage version), so editing a vocabulary, bumping a code
-version or swapping a model re-runs exactly the stages affected, their dependants included.
+A stage's **version** is a hash of everything that decides its output, computed, not declared:
+the source of every project module its extractor imports, transitively
+(:func:`extract.versioning.code_hash`: the import graph read from the files, function-level
+imports included), the versions of the installed packages those modules import, the bytes of its
+data files, its model's identity, and the versions of the stages whose rows it reads. There is no
+hand-bumped code version. The build caches rows per (stage input key, stage version), where the
+input key hashes the paper fields the stage ``reads`` (abstract, title) and its dependencies'
+input keys; so editing any module, vocabulary or title re-runs exactly the stages affected, their
+dependants included.
 
-An extractor module exposes ``VERSION`` and either
+An extractor module exposes either
 
 * ``extract_rows(paper)`` (or ``extract_rows(paper, deps)`` when the stage has ``depends_on``:
   ``deps`` maps each dependency to this paper's rows of its table), or
@@ -28,17 +36,29 @@ import hashlib
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any
 
+from extract import versioning
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.schema import stage_declarations
 
 BATCH_SIZE = 512  # papers per extract_batch call: progress granularity and memory bound
 
 # Rows of a dependency, per stage name and paper id.
 DepRows = Mapping[str, Mapping[str, Sequence[dict]]]
+
+
+@dataclass(frozen=True)
+class TermKind:
+    """A kind of term the dashboard can chart (Trends' "Kind"): rows of ``table``'s ``column``."""
+
+    kind: str
+    table: str
+    column: str
+    help: str
 
 
 @dataclass(frozen=True)
@@ -49,94 +69,36 @@ class StageSpec:
     module: str
     tables: tuple[str, ...]
     depends_on: tuple[str, ...] = ()  # stages whose rows this stage reads
-    uses: tuple[str, ...] = ()  # stages whose code this stage calls (their version counts)
+    reads: tuple[str, ...] = ("abstract",)  # fields of PaperText the extractor reads
     data_files: tuple[str, ...] = ()  # under extract/data
     model: str | None = None  # "module:function" returning the model's name and version
     description: str = ""
+    term_kinds: tuple[TermKind, ...] = ()  # what the dashboard can chart from its tables
+    evaluation: str | None = None  # the script that measures its accuracy (benchmarks/...)
+
+    @property
+    def declaration(self) -> str:
+        """The stage's declaration file, under ``extract/data``."""
+        return f"stages/{self.name}.toml"
 
 
-_METHOD_VOCAB = ("methods_vocab.toml", "method_stoplist.toml", "benchmarks_vocab.toml")
+def _spec(decl: dict[str, Any]) -> StageSpec:
+    return StageSpec(
+        decl["name"],
+        decl["module"],
+        tuple(t["name"] for t in decl["tables"]),
+        depends_on=tuple(decl.get("depends_on", ())),
+        reads=tuple(decl.get("reads", ("abstract",))),
+        data_files=tuple(decl.get("data_files", ())),
+        model=decl.get("model"),
+        description=decl.get("description", ""),
+        term_kinds=tuple(TermKind(**k) for k in decl.get("term_kinds", ())),
+        evaluation=decl.get("evaluation"),
+    )
 
-_NAME_DATA = (*_METHOD_VOCAB, "name_types.toml", "name_stats.tsv")
 
-REGISTRY: tuple[StageSpec, ...] = (
-    StageSpec(
-        "names",
-        "extract.names",
-        ("names",),
-        data_files=_NAME_DATA,
-        description="every name with its type (method, dataset, metric, task, other) and role",
-    ),
-    StageSpec(
-        "methods",
-        "extract.stages.methods",
-        ("methods",),
-        depends_on=("names",),  # the rows of type method and the proposed names
-        data_files=_NAME_DATA,
-        description="proposed and mentioned method/model names",
-    ),
-    StageSpec(
-        "techniques",
-        "extract.stages.techniques",
-        ("techniques",),
-        data_files=("taxonomy.toml",),
-        description="technique/theme tags from the taxonomy",
-    ),
-    StageSpec(
-        "benchmarks",
-        "extract.stages.benchmarks",
-        ("benchmarks",),
-        depends_on=("names",),  # the rows of type dataset
-        uses=("methods",),  # the proposed-name rules find datasets a paper introduces
-        data_files=_NAME_DATA,
-        description="benchmarks and datasets named in the abstract",
-    ),
-    StageSpec(
-        "sizes",
-        "extract.stages.sizes",
-        ("model_sizes",),
-        # names with a size part that are data sets: the names stage's priors and statistics
-        data_files=(
-            "units.toml",
-            "name_stats.tsv",
-            "name_types.toml",
-            "methods_vocab.toml",
-            "benchmarks_vocab.toml",
-        ),
-        description="model parameter counts",
-    ),
-    StageSpec(
-        "metrics",
-        "extract.stages.metrics",
-        ("metrics",),
-        depends_on=("benchmarks",),
-        data_files=("units.toml", "metric_aliases.toml"),
-        description="reported outcomes, attached to the benchmark of their sentence",
-    ),
-    StageSpec(
-        "results",
-        "extract.stages.results",
-        ("results",),
-        depends_on=("benchmarks", "methods"),
-        data_files=("results_vocab.toml", "units.toml"),
-        description="reported results linked to benchmark, metric and method",
-    ),
-    StageSpec(
-        "keywords",
-        "extract.keywords",
-        ("keywords", "paper_embeddings"),
-        data_files=(
-            "keyword_stopwords.toml",
-            "keyword_pos.tsv",
-            "keyword_ranker.json",
-            "keyword_encoder/config.json",
-            "keyword_encoder/model.safetensors",
-            "keyword_encoder/tokenizer.json",
-        ),
-        model="extract.keywords:model_id",
-        description="keyphrases and paper embeddings from a static encoder distilled from MiniLM",
-    ),
-)
+# every stage, in build order, from its declaration file extract/data/stages/<name>.toml
+REGISTRY: tuple[StageSpec, ...] = tuple(_spec(d) for d in stage_declarations())
 
 SPECS: dict[str, StageSpec] = {s.name: s for s in REGISTRY}
 STAGE_NAMES: tuple[str, ...] = tuple(SPECS)
@@ -178,7 +140,7 @@ class Stage:
         return str(getattr(importlib.import_module(mod), func)())
 
     def version(self) -> str:
-        """Code version plus a hash of data files, model and the versions of dependencies."""
+        """A hash of the stage's code (import closure), packages, data files, model and deps."""
         return version_of(self.name)
 
     def run(
@@ -219,17 +181,48 @@ class Stage:
 def version_of(name: str) -> str:
     """The version of stage ``name`` (see the module docstring for what goes into it)."""
     spec = SPECS[name]
-    stage = Stage(name)
-    h = hashlib.sha1()
-    for fname in sorted(spec.data_files):
+    h = hashlib.sha1(b"stage:" + name.encode())
+    h.update(b"code:" + _code_version(spec.module, str(versioning.ROOT)).encode())
+    for fname in sorted({*spec.data_files, spec.declaration}):
         h.update(fname.encode())
         h.update((DATA_DIR / fname).read_bytes())
-    model = stage.model_id()
+    model = Stage(name).model_id()
     if model:
         h.update(b"model:" + model.encode())
-    for dep in sorted({*spec.depends_on, *spec.uses}):
+    h.update(b"reads:" + ",".join(spec.reads).encode())
+    for dep in sorted(spec.depends_on):
         h.update(f"dep:{dep}={version_of(dep)}".encode())
-    return f"{stage.module.VERSION}-{h.hexdigest()[:10]}"
+    return h.hexdigest()[:12]
+
+
+@lru_cache(maxsize=None)
+def _code_version(module: str, _root: str) -> str:
+    # memoised per process (the import graph is read once); the root is part of the key because
+    # tests point the graph reader at a copy of the tree
+    h = hashlib.sha1(versioning.code_hash(module).encode())
+    for pkg in versioning.third_party(module):
+        h.update(b"pkg:" + pkg.encode())
+    return h.hexdigest()
+
+
+def clear_version_cache() -> None:
+    """Forget computed versions (after editing code or data files in a running process)."""
+    _code_version.cache_clear()
+    versioning.direct_imports.cache_clear()
+    versioning._external_imports.cache_clear()
+
+
+def input_key(spec: StageSpec, paper: PaperText, dep_keys: Sequence[str] = ()) -> str:
+    """The cache key of ``paper`` for a stage: a hash of the fields the stage reads and of the
+    keys its dependencies had for the paper (a dependency that reads the title makes the title
+    an input of its dependants too)."""
+    h = hashlib.sha1()
+    for field_name in spec.reads:
+        value = getattr(paper, field_name) or ""
+        h.update(field_name.encode() + b"=" + value.encode("utf-8", "surrogatepass") + b"\0")
+    for key in dep_keys:
+        h.update(b"dep=" + key.encode())
+    return h.hexdigest()
 
 
 def all_stages() -> list[Stage]:
@@ -252,7 +245,7 @@ def dependants(name: str) -> list[str]:
     """Stages that read or use ``name``, directly or through others, in build order."""
     out: list[str] = []
     for s in REGISTRY:
-        if any(d == name or d in out for d in (*s.depends_on, *s.uses)):
+        if any(d == name or d in out for d in s.depends_on):
             out.append(s.name)
     return out
 
@@ -261,7 +254,7 @@ def check_registry() -> None:
     """Raise ValueError when the registry is not a valid build order."""
     seen: set[str] = set()
     for s in REGISTRY:
-        missing = [d for d in (*s.depends_on, *s.uses) if d not in seen]
+        missing = [d for d in s.depends_on if d not in seen]
         if missing:
             raise ValueError(f"stage {s.name} comes before its dependencies {missing}")
         seen.add(s.name)

@@ -1,0 +1,44 @@
+"""The parts of the labelled dev sets (dev, heldout, blind, seeds, audit), from one file.
+
+``benchmarks/devset/splits.toml`` declares, per labelled file, which part each record belongs
+to. Every evaluation script and the accuracy report ask :func:`part` instead of keeping their
+own lists, so a set cannot be tuned on in one place and called blind in another.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+DEVSET = Path(__file__).resolve().parent / "devset"
+PARTS = ("dev", "heldout", "blind", "seeds", "audit")
+
+
+@lru_cache(maxsize=1)
+def declared() -> dict[str, dict]:
+    """``file name -> declaration`` of ``splits.toml``."""
+    return tomllib.loads((DEVSET / "splits.toml").read_text(encoding="utf-8"))["files"]
+
+
+def part(file_name: str, record: dict) -> str:
+    """The part ``record`` of ``file_name`` belongs to.
+
+    Raises:
+        KeyError: the file, or the record's split value, is not declared in ``splits.toml``.
+    """
+    decl = declared()[file_name]
+    split = record.get("split")
+    if split is not None and "splits" in decl:
+        return decl["splits"][str(split)]
+    if str(record.get("source", "")).startswith("seeds/") and "seeds_part" in decl:
+        return decl["seeds_part"]
+    return decl["corpus_part"]
+
+
+def blind_splits() -> tuple[str, ...]:
+    """The split values whose records are blind (e.g. ``fresh2``), in file order."""
+    out = []
+    for decl in declared().values():
+        out += [s for s, p in decl.get("splits", {}).items() if p == "blind"]
+    return tuple(out)

@@ -1,0 +1,44 @@
+"""The dev sets' parts are declared in one file, and every labelled record has one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks import splits
+from tests.conftest import ROOT
+
+FILES = sorted(p.name for p in splits.DEVSET.glob("*.jsonl"))
+
+
+def test_every_devset_file_is_declared_and_nothing_else():
+    assert sorted(splits.declared()) == FILES
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_record_has_a_declared_part(name):
+    for line in (splits.DEVSET / name).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            assert splits.part(name, json.loads(line)) in splits.PARTS
+
+
+def test_the_accuracy_report_pools_exactly_the_declared_blind_sets():
+    assert splits.blind_splits() == ("fresh2", "fresh4", "fresh5")
+    assert splits.part("fresh4.jsonl", {"split": "fresh4"}) == "blind"
+    assert splits.part("dev2.jsonl", {"split": "dev2"}) == "dev"
+    assert splits.part("methods.jsonl", {"source": "seeds/000_x.txt"}) == "seeds"
+    with pytest.raises(KeyError):
+        splits.part("dev2.jsonl", {"split": "fresh9"})
+
+
+def test_the_shipped_accuracy_report_was_measured_on_the_installed_code():
+    """The dashboard shows dashboard/accuracy.json: it must describe the code that builds the
+    tables. Regenerate it with ``python benchmarks/accuracy_report.py`` after changing a stage."""
+    from extract.stages import version_of
+
+    report = json.loads((ROOT / "dashboard" / "accuracy.json").read_text(encoding="utf-8"))
+    measured = report.get("stage_versions")
+    assert measured, "accuracy.json names no stage versions: regenerate it"
+    stale = {n: v for n, v in measured.items() if version_of(n) != v}
+    assert not stale, f"accuracy.json was measured on other code for {sorted(stale)}: regenerate it"
