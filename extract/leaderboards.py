@@ -1,0 +1,917 @@
+r"""Leaderboards you can trust: only comparable numbers on one board.
+
+A board is one benchmark, one task and one metric, each with a canonical identity:
+
+* **Benchmarks** have an id, a name and aliases (``data/benchmark_aliases.toml``): ImageNet =
+  ImageNet-1K = ILSVRC-2012, enwik8 = Hutter Prize, PTB = Penn Treebank; ImageNet-21K and
+  ImageNet-V2 stay apart. A benchmark not listed is its own board under its most used
+  spelling (names folded: "WikiText-2" = "Wikitext2"). A subset ("MMLU astronomy", GLUE's
+  tasks) is its own board or is flagged and kept off its parent's; a split (COCO test-dev,
+  val) is shown as the row's ``split``.
+* **Metrics** are the results stage's metric refined by the words at the number
+  (``data/board_metrics.toml``): "top-5 accuracy", "23.9% top-1 error" (lower is better,
+  never on an accuracy board), "AP50", "mask AP", "pass@10"; COCO "AP" and "mAP" are one
+  metric. A benchmark says what a bare metric means on it ("accuracy" on ImageNet is top-1
+  accuracy).
+* **Tasks**: the metric's (keypoint AP is pose estimation), else the one the sentence names
+  ("instance segmentation"), else the benchmark's.
+
+Every ``score`` row gets its **setting** as fields (``shot``: zero-shot, few-shot k,
+fine-tuned, linear probe; ``extra_data``; ``robust``; ``selective``; ``subset``; ``split``;
+``size`` where stated) and **whose number** it is (``role``): the paper's own method
+(``own``), a ``baseline`` it compares against ("than X", "from 72.1% to ...", "previous
+best"), or a model ``evaluated`` by a benchmark or analysis paper. ``method`` is the paper's
+own method name (names stage, then methods stage, then the title's "Name: ..." prefix) when the
+number is the paper's own, else the system the sentence names.
+
+A number is **placed** on a board only when it is a score of the metric on that board's scale;
+otherwise it goes to the benchmark's unplaced list with the reason: a change or share written
+at the number ("a 17.9% improvement", "35% of the compute"), a bound ("over 90%"), no metric
+named, a unit that does not fit, above 100%, or above the best result ever published for that
+board (``record`` in the benchmark data). Gains, ratios and counts (the other ``kind``\ s)
+never are scores. A board shows by default only the paper's own methods in the board's main
+setting (``standard`` when it has any: no zero/few-shot, robust, selective, subset or extra
+data), one row per paper (its best); ``all_settings`` shows every row, each labelled.
+
+Cue phrases are data (``data/board_cues.toml``). Every function here is pure over the
+``results``, ``papers``, ``methods``, ``names`` and ``benchmarks`` frames; :func:`load`
+reads them from a database for one benchmark or all.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pandas as pd
+
+from extract.datafiles import load_toml
+from extract.text.sentences import sentences
+
+EVIDENCE_MARKS = ("⟦", "⟧")
+BOUND_QUALIFIERS = frozenset({"over", "up to", "about", "around", "nearly", "almost", "at least",
+                              "at most", "more than", "less than", "above", "below", "under",
+                              "approximately", "roughly", "~", ">", "<", "≥", "≤", "exceeding",
+                              "beyond", "close to", "as high as", "as low as", "within"})
+STANDARD = "standard"
+ROLES = ("own", "baseline", "evaluated")
+# Time, memory and compute units and their factor to seconds, bytes, FLOPs.
+UNIT_SCALE = {
+    "ms": ("s", 1e-3), "millisecond": ("s", 1e-3), "milliseconds": ("s", 1e-3),
+    "us": ("s", 1e-6), "μs": ("s", 1e-6), "microseconds": ("s", 1e-6),
+    "s": ("s", 1.0), "sec": ("s", 1.0), "secs": ("s", 1.0), "second": ("s", 1.0),
+    "seconds": ("s", 1.0), "min": ("s", 60.0), "mins": ("s", 60.0), "minute": ("s", 60.0),
+    "minutes": ("s", 60.0), "h": ("s", 3600.0), "hr": ("s", 3600.0), "hrs": ("s", 3600.0),
+    "hour": ("s", 3600.0), "hours": ("s", 3600.0), "day": ("s", 86400.0),
+    "days": ("s", 86400.0), "kb": ("B", 1e3), "mb": ("B", 1e6), "gb": ("B", 1e9),
+    "tb": ("B", 1e12), "kib": ("B", 1024.0), "mib": ("B", 1024.0**2), "gib": ("B", 1024.0**3),
+    "flops": ("FLOPs", 1.0), "mflops": ("FLOPs", 1e6), "gflops": ("FLOPs", 1e9),
+    "tflops": ("FLOPs", 1e12), "pflops": ("FLOPs", 1e15), "macs": ("FLOPs", 2.0),
+    "gmacs": ("FLOPs", 2e9),
+}
+PERCENT_UNITS = ("%", "points", None)
+# costs and speeds: a percentage of them is a saving, never a score
+EFFICIENCY = frozenset({"speedup", "throughput", "FPS", "latency", "training time", "training cost",
+                        "memory", "parameters", "compute", "cost", "tokens", "compression ratio",
+                        "sample efficiency"})
+TASK_WORDS = (
+    ("keypoints", re.compile(r"\bkeypoints?\b|\bpose estimation\b|\bhuman pose\b", re.I)),
+    ("detection", re.compile(r"\bdetection\b|\bbox AP\b|AP\^?_?\{?box", re.I)),
+    ("instance segmentation", re.compile(r"\binstance segmentation\b", re.I)),
+    ("panoptic segmentation", re.compile(r"\bpanoptic\b", re.I)),
+    ("semantic segmentation", re.compile(r"\bsemantic segmentation\b", re.I)),
+    ("captioning", re.compile(r"\bcaption(?:ing|s)?\b", re.I)),
+    ("retrieval", re.compile(r"\bretrieval\b", re.I)),
+)
+# tasks a benchmark's rows may be split into, by the benchmark's own task
+SPLITTABLE_TASKS = frozenset({"detection"})
+
+
+def fold(name: object) -> str:
+    """``name`` lower-cased with only letters, digits and ``+``: "ImageNet-1k" -> "imagenet1k"."""
+    return "".join(ch for ch in str(name).lower() if ch.isalnum() or ch == "+")
+
+
+# --- the catalogue -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """A benchmark's identity (``data/benchmark_aliases.toml``, or ad hoc for unlisted ones)."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    task: str | None = None
+    metric_map: dict = field(default_factory=dict)
+    main: str | None = None
+    record: dict = field(default_factory=dict)
+    parent: str | None = None
+    subsets: tuple[str, ...] = ()
+    metric_task: dict = field(default_factory=dict)
+    listed: bool = False
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A board metric (``data/board_metrics.toml``)."""
+
+    id: str
+    name: str
+    direction: str | None
+    percent: bool
+    sources: tuple[str, ...]
+    near: re.Pattern | None
+    aliases: tuple[str, ...]
+    task: str | None
+
+
+@lru_cache(maxsize=1)
+def benchmarks() -> dict[str, Benchmark]:
+    """Listed benchmarks by id."""
+    out = {}
+    for b in load_toml("benchmark_aliases.toml")["benchmark"]:
+        out[b["id"]] = Benchmark(
+            id=b["id"],
+            name=b["name"],
+            aliases=tuple(b.get("aliases", ())),
+            task=b.get("task"),
+            metric_map=dict(b.get("metric", {})),
+            main=b.get("main"),
+            record=dict(b.get("record", {})),
+            parent=b.get("parent"),
+            subsets=tuple(b.get("subsets", ())),
+            metric_task=dict(b.get("metric_task", {})),
+            listed=True,
+        )
+    return out
+
+
+@lru_cache(maxsize=1)
+def _benchmark_keys() -> dict[str, str]:
+    keys = {}
+    for b in benchmarks().values():
+        for n in (b.id, b.name, *b.aliases):
+            keys[fold(n)] = b.id
+    return keys
+
+
+@lru_cache(maxsize=1)
+def metrics() -> tuple[Metric, ...]:
+    """Board metrics in file order (the first whose ``near`` matches wins)."""
+    return tuple(
+        Metric(
+            id=m["id"],
+            name=m["name"],
+            direction=m.get("direction"),
+            percent=bool(m.get("percent", False)),
+            sources=tuple(m.get("from", ())),
+            near=re.compile(m["near"], re.I) if m.get("near") else None,
+            aliases=tuple(m.get("aliases", ())),
+            task=m.get("task"),
+        )
+        for m in load_toml("board_metrics.toml")["metric"]
+    )
+
+
+@lru_cache(maxsize=1)
+def _metric_by_name() -> dict[str, Metric]:
+    out: dict[str, Metric] = {}
+    for m in metrics():
+        out.setdefault(m.name, m)
+    return out
+
+
+@lru_cache(maxsize=1)
+def cues() -> dict[str, tuple[str, re.Pattern]]:
+    """Cue id -> (window, compiled pattern)."""
+    return {
+        c["id"]: (c["window"], re.compile(c["pattern"], re.I))
+        for c in load_toml("board_cues.toml")["cue"]
+    }
+
+
+def benchmark_of(name: str) -> Benchmark:
+    """The canonical benchmark of a name in any spelling (an ad hoc one when not listed)."""
+    key = fold(name)
+    bid = _benchmark_keys().get(key)
+    if bid:
+        return benchmarks()[bid]
+    return Benchmark(id=key, name=str(name))
+
+
+def board_metric(stage_metric: str | None, near: str, bench: Benchmark) -> Metric | None:
+    """The board metric of a results-stage metric, refined by the words ``near`` the number."""
+    if not stage_metric:
+        return None
+    chosen = None
+    for m in metrics():
+        if stage_metric not in m.sources:
+            continue
+        if m.near is None or m.near.search(near):
+            chosen = m
+            break
+    if chosen is None:
+        from extract.results.vocab import metric_direction, metric_is_percent
+
+        chosen = Metric(
+            id=fold(stage_metric), name=stage_metric, direction=metric_direction(stage_metric),
+            percent=metric_is_percent(stage_metric), sources=(stage_metric,), near=None,
+            aliases=(), task=None,
+        )
+    mapped = bench.metric_map.get(chosen.name)
+    if mapped and mapped in _metric_by_name():
+        return _metric_by_name()[mapped]
+    return chosen
+
+
+def normalise_unit(value: float, unit: str | None) -> tuple[float, str | None]:
+    """Time in seconds, memory in bytes, compute in FLOPs; other units unchanged."""
+    if unit and unit.lower() in UNIT_SCALE:
+        to, factor = UNIT_SCALE[unit.lower()]
+        return value * factor, to
+    return value, unit
+
+
+# --- reading one row ---------------------------------------------------------------------------
+
+
+@dataclass
+class Placed:
+    """What a board needs to know about one result row."""
+
+    bench_id: str
+    bench: str
+    parent: str | None
+    task: str | None
+    metric_id: str | None
+    metric: str | None
+    direction: str | None
+    score: float | None
+    unit: str | None
+    shot: str | None
+    extra_data: bool | None
+    robust: bool
+    selective: bool
+    subset: str | None
+    split: str | None
+    size: str | None
+    setting: str
+    role: str
+    method: str | None
+    placed: bool
+    reason: str | None
+    evidence: str
+
+
+def _sentence(abstract: str, start: int, end: int) -> tuple[int, str]:
+    for off, sent in sentences(abstract):
+        if off <= start < off + len(sent):
+            return off, sent
+    return 0, abstract
+
+
+NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _windows(sent: str, s: int, e: int) -> tuple[str, str]:
+    """The words before the number back to the previous number or clause break, and after it
+    up to the next number (at most 60 characters each way)."""
+    lo = max(0, s - 60)
+    before = sent[lo:s]
+    prev = [m.end() for m in NUMBER_RE.finditer(before)]
+    if prev:
+        before = before[prev[-1]:]
+    brk = max(before.rfind(";"), before.rfind(" while "), before.rfind(" whereas "))
+    if brk >= 0:
+        before = before[brk + 1 :]
+    after = sent[e : e + 60]
+    nxt = NUMBER_RE.search(after)
+    if nxt:
+        after = after[: nxt.start()]
+    return before, after
+
+
+def _cue(cue_id: str, before: str, after: str, sent: str) -> re.Match | None:
+    window, pat = cues()[cue_id]
+    text = {"before": before, "after": after, "sentence": sent}[window]
+    return pat.search(text)
+
+
+def _subset(bench: Benchmark, sent: str) -> str | None:
+    """A subset written right at the benchmark's name ("MMLU astronomy", "astronomy subset of
+    MMLU")."""
+    names = [re.escape(n) for n in (bench.name, *bench.aliases)]
+    if not names:
+        return None
+    name_re = "(?:" + "|".join(names) + ")"
+    if bench.subsets:
+        subs = "(?:" + "|".join(re.escape(x) for x in bench.subsets) + ")"
+        m = re.search(rf"{name_re}[\s-]+\(?({subs})\b", sent, re.I) or re.search(
+            rf"\b({subs})\s+(?:subset|subject|split|portion|part|questions)?\s*(?:of|from|in)\s+"
+            rf"(?:the\s+)?{name_re}",
+            sent,
+            re.I,
+        )
+        if m:
+            return m.group(1).lower()
+    return None
+
+
+def read_row(
+    row: dict,
+    abstract: str,
+    bench: Benchmark,
+    proposed: list[str],
+    evaluation_paper: bool,
+    title: str | None = None,
+) -> Placed:
+    """Board fields of one ``results`` row (a dict with the table's columns)."""
+    start, end = int(row["start"]), int(row["end"])
+    off, sent = _sentence(abstract, start, end)
+    s, e = start - off, min(end, off + len(sent)) - off
+    before, after = _windows(sent, s, e)
+    evidence = f"{sent[:s]}{EVIDENCE_MARKS[0]}{sent[s:e]}{EVIDENCE_MARKS[1]}{sent[e:]}".strip()
+    near = f"{before} {sent[s:e]} {after}"
+    metric = board_metric(row.get("metric"), near, bench)
+
+    # task
+    task = metric.task if metric and metric.task else None
+    if task is None and metric is not None:
+        task = bench.metric_task.get(metric.name)
+    if task is None and bench.task in SPLITTABLE_TASKS:
+        # the task word nearest to the number ("53.2% box AP on COCO detection, 54.7% mIoU on
+        # ADE20K semantic segmentation")
+        best = None
+        for name, pat in TASK_WORDS:
+            for m in pat.finditer(sent):
+                dist = m.start() - e if m.start() >= e else s - m.end()
+                if best is None or dist < best[0]:
+                    best = (dist, name)
+        task = best[1] if best else None
+    task = task or bench.task
+
+    # setting fields
+    shot = None
+    if _cue("zero_shot", before, after, sent):
+        shot = "zero-shot"
+    elif m := _cue("few_shot", before, after, sent):
+        k = m.group("k").lower()
+        shot = "few-shot" if k == "few" else f"{1 if k == 'one' else k}-shot"
+    elif _cue("linear_probe", before, after, sent):
+        shot = "linear probe"
+    elif _cue("fine_tuned", before, after, sent):
+        shot = "fine-tuned"
+    extra = None
+    if _cue("no_extra_data", before, after, sent):
+        extra = False
+    elif _cue("extra_data", before, after, sent):
+        extra = True
+    robust = bool(_cue("robust", before, after, sent))
+    selective = bool(_cue("selective", before, after, sent))
+    subset = _subset(bench, sent)
+    if subset is None and bench.listed and _cue("subset", before, after, sent):
+        subset = "subset"
+    m = _cue("split", before, after, sent)
+    split = m.group("split").lower() if m else None
+    m = _cue("model_size", before, after, sent)
+    size = (m.group("size") or m.group("arch")) if m else None
+    flags = [
+        f for f, on in (("robust", robust), ("selective", selective),
+                        (f"subset: {subset}" if subset else "", bool(subset)),
+                        ("extra data", bool(extra)))
+        if on
+    ]
+    if shot in ("zero-shot", "linear probe") or (shot and shot.endswith("-shot")):
+        flags.insert(0, shot)
+    setting = ", ".join(flags) if flags else STANDARD
+
+    # whose number
+    name = row.get("method")
+    prop_fold = [fold(p) for p in proposed]
+    is_proposed = bool(name) and any(
+        fold(name) == p or (len(p) >= 3 and fold(name).startswith(p)) for p in prop_fold
+    )
+    own_cue = bool(_cue("own", before, after, sent[:s]))
+    named_before = any(p and p.lower() in sent[:s].lower() for p in proposed)
+    if _cue("baseline", before, after, sent) or _cue("baseline_bracket", before, after, sent):
+        role = "baseline"
+    elif is_proposed or named_before:
+        role = "own"
+    elif evaluation_paper and not own_cue:
+        role = "evaluated"
+    elif name and proposed and not own_cue:
+        role = "baseline"
+    else:
+        role = "own"
+    method = name
+    if role == "own":
+        method = next(iter(proposed), None) if not is_proposed else name
+        if method is None and title and ":" in title:
+            head = title.split(":", 1)[0].strip()
+            if 0 < len(head.split()) <= 3:
+                method = head
+        if method is None:
+            method = name
+
+    # the value on the board's scale, or why not
+    value, unit = float(row["value"]), row.get("unit")
+    reason = None
+    score = None
+    qual = (row.get("qualifier") or "").lower() or None
+    if row.get("kind") != "score":
+        reason = {"delta": "a gain or loss", "relative": "a ratio"}.get(row.get("kind"), "a count")
+    elif metric is None:
+        reason = "no metric named"
+    elif qual in BOUND_QUALIFIERS:
+        reason = f"a bound ({qual}), not a score"
+    elif _cue("change_after", before, after, sent) or _cue("change_before", before, after, sent):
+        reason = "a change (gain, loss, reduction) written at the number"
+    elif _cue("budget_after", before, after, sent) or _cue("budget_before", before, after, sent):
+        reason = "a share or budget (of compute, data, coverage), not a score"
+    elif metric.percent:
+        if unit not in PERCENT_UNITS:
+            reason = f"unit {unit} does not fit a percentage"
+        else:
+            score = value * 100 if unit is None and abs(value) <= 1 else value
+            unit = "%"
+            if not 0 <= score <= 100:
+                reason = "outside 0-100%"
+                score = None
+    elif unit == "%" and metric.direction == "higher" and metric.name not in EFFICIENCY:
+        score = value  # BLEU, ROUGE, CIDEr, correlations written as percentages
+    else:
+        score, unit = normalise_unit(value, unit)
+        if unit in ("%", "x", "count", "points"):
+            reason, score = f"unit {unit} does not fit {metric.name}", None
+    if score is not None and reason is None and metric is not None:
+        rec = bench.record.get(metric.name)
+        if rec is not None and (score > rec if metric.direction != "lower" else score < rec):
+            reason = f"above the best published {metric.name} on {bench.name} ({rec:g})"
+            score = None
+    if reason is not None:
+        score = None
+    return Placed(
+        bench_id=bench.id,
+        bench=bench.name,
+        parent=bench.parent,
+        task=task,
+        metric_id=metric.id if metric else None,
+        metric=metric.name if metric else None,
+        direction=metric.direction if metric else row.get("direction"),
+        score=score,
+        unit=unit,
+        shot=shot,
+        extra_data=extra,
+        robust=robust,
+        selective=selective,
+        subset=subset,
+        split=split,
+        size=size,
+        setting=setting,
+        role=role,
+        method=method,
+        placed=reason is None,
+        reason=reason,
+        evidence=evidence,
+    )
+
+
+# --- frames ------------------------------------------------------------------------------------
+
+ANNOTATED = [
+    "paper_id", "title", "venue", "year", "bench_id", "bench", "parent", "task", "metric_id",
+    "metric", "direction", "score", "unit", "value", "shot", "extra_data", "robust", "selective",
+    "subset", "split", "size", "setting", "role", "method", "placed", "reason", "evidence",
+    "kind", "start", "end",
+]
+
+
+def _proposed_names(methods: pd.DataFrame | None, names: pd.DataFrame | None) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for frame in (names, methods):
+        if frame is None or frame.empty:
+            continue
+        f = frame[frame["role"] == "proposed"]
+        if "type" in f.columns:
+            f = f[f["type"].isna() | (f["type"] == "method")]
+        f = f.sort_values(["paper_id", "start"], na_position="last")
+        for pid, name in zip(f["paper_id"], f["name"]):
+            lst = out.setdefault(pid, [])
+            if name not in lst:
+                lst.append(name)
+    return out
+
+
+def annotate(
+    results: pd.DataFrame,
+    papers: pd.DataFrame,
+    methods: pd.DataFrame | None = None,
+    names: pd.DataFrame | None = None,
+    bench_rows: pd.DataFrame | None = None,
+) -> pd.DataFrame:
+    """Every ``results`` row that names a benchmark, with its board fields (:data:`ANNOTATED`).
+
+    Args:
+        results: ``results`` rows.
+        papers: ``paper_id``, ``title``, ``venue``, ``year``, ``abstract``.
+        methods: ``methods`` rows (``paper_id``, ``name``, ``role``, ``start``), or None.
+        names: ``names`` rows (``paper_id``, ``name``, ``type``, ``role``, ``start``), or None.
+        bench_rows: ``benchmarks`` rows (``paper_id``, ``name``, ``role``): a paper that
+            introduces a benchmark is an evaluation paper for the models it names.
+    """
+    rows = results.dropna(subset=["benchmark", "start", "end", "value"])
+    if rows.empty:
+        return pd.DataFrame(columns=ANNOTATED)
+    info = papers.set_index("paper_id")
+    proposed = _proposed_names(methods, names)
+    introduces = set()
+    if bench_rows is not None and not bench_rows.empty:
+        introduces = set(bench_rows.loc[bench_rows["role"] == "proposed", "paper_id"])
+    eval_cache: dict[str, bool] = {}
+    out = []
+    rows = rows.astype(object).where(rows.notna(), None)
+    for row in rows.to_dict("records"):
+        pid = row["paper_id"]
+        if pid not in info.index:
+            continue
+        p = info.loc[pid]
+        abstract = str(p["abstract"])
+        if pid not in eval_cache:
+            own_method = bool(proposed.get(pid))
+            eval_cache[pid] = (pid in introduces and not own_method) or (
+                not own_method and bool(cues()["evaluation_paper"][1].search(abstract))
+            )
+        bench = benchmark_of(row["benchmark"])
+        r = read_row(row, abstract, bench, proposed.get(pid, []), eval_cache[pid], p["title"])
+        d = r.__dict__
+        d.update(
+            paper_id=pid, title=p["title"], venue=p["venue"], year=p["year"],
+            value=row["value"], kind=row["kind"], start=row["start"], end=row["end"],
+        )
+        out.append(d)
+    frame = pd.DataFrame(out, columns=ANNOTATED)
+    # an unlisted benchmark shows its most used spelling
+    adhoc = ~frame["bench_id"].isin(list(benchmarks()))
+    if adhoc.any():
+        common = (
+            frame[adhoc].groupby(["bench_id", "bench"]).size().reset_index(name="n")
+            .sort_values(["bench_id", "n", "bench"], ascending=[True, False, True])
+            .drop_duplicates("bench_id").set_index("bench_id")["bench"]
+        )
+        frame.loc[adhoc, "bench"] = frame.loc[adhoc, "bench_id"].map(common)
+    return frame
+
+
+def main_setting(rows: pd.DataFrame) -> str:
+    """The setting a board shows by default: ``standard`` when any own score is in it, else the
+    most common setting of the own scores."""
+    own = rows[rows["role"] == "own"]
+    if own.empty or (own["setting"] == STANDARD).any():
+        return STANDARD
+    return own["setting"].value_counts().index[0]
+
+
+def boards(annotated: pd.DataFrame) -> pd.DataFrame:
+    """Every board (benchmark, task, metric) with placed scores, most papers first.
+
+    Returns:
+        ``bench_id``, ``bench``, ``task``, ``metric_id``, ``metric``, ``direction``,
+        ``papers`` (in the default view), ``all_papers`` (any setting or role).
+    """
+    cols = ["bench_id", "bench", "task", "metric_id", "metric", "direction", "papers", "all_papers"]
+    placed = annotated[annotated["placed"]]
+    if placed.empty:
+        return pd.DataFrame(columns=cols)
+    out = []
+    for (bid, task, mid), g in placed.groupby(["bench_id", "task", "metric_id"], dropna=False):
+        main = main_setting(g)
+        view = g[(g["role"] == "own") & (g["setting"] == main)]
+        out.append({
+            "bench_id": bid, "bench": g["bench"].iloc[0], "task": task, "metric_id": mid,
+            "metric": g["metric"].iloc[0], "direction": g["direction"].iloc[0],
+            "papers": view["paper_id"].nunique(), "all_papers": g["paper_id"].nunique(),
+        })
+    frame = pd.DataFrame(out, columns=cols)
+    return frame.sort_values(["papers", "all_papers", "bench"], ascending=[False, False, True]) \
+        .reset_index(drop=True)
+
+
+BOARD_COLUMNS = [
+    "rank", "value", "unit", "metric", "task", "setting", "method", "role", "paper_id", "title",
+    "venue", "year", "evidence", "shot", "extra_data", "robust", "selective", "subset", "split",
+    "size", "start", "end",
+]
+
+
+def board(
+    annotated: pd.DataFrame,
+    bench_id: str,
+    metric_id: str,
+    task: str | None = None,
+    setting: str | None = None,
+    all_settings: bool = False,
+    top: int | None = None,
+) -> pd.DataFrame:
+    """One board: the best placed score of each paper, best first (:data:`BOARD_COLUMNS`).
+
+    By default only the paper's own methods in the board's :func:`main_setting`; ``setting``
+    picks another setting; ``all_settings`` keeps every setting and role, one row per paper,
+    setting and role.
+    """
+    g = annotated[
+        annotated["placed"] & (annotated["bench_id"] == bench_id)
+        & (annotated["metric_id"] == metric_id)
+    ]
+    if task is not None:
+        g = g[g["task"].isna()] if pd.isna(task) else g[g["task"] == task]
+    if g.empty:
+        return pd.DataFrame(columns=BOARD_COLUMNS)
+    keys = ["paper_id"]
+    if all_settings:
+        keys = ["paper_id", "setting", "role"]
+    else:
+        g = g[(g["role"] == "own") & (g["setting"] == (setting or main_setting(g)))]
+    lower = g["direction"].iloc[0] == "lower" if len(g) else False
+    g = g.sort_values(["score", "start"], ascending=[lower, True]).drop_duplicates(keys)
+    g = g.sort_values(["score", "year", "title"], ascending=[lower, True, True])
+    g = g.assign(value=g["score"], rank=range(1, len(g) + 1))
+    if top:
+        g = g.head(top)
+    return g.reindex(columns=BOARD_COLUMNS).reset_index(drop=True)
+
+
+def unplaced(annotated: pd.DataFrame, bench_id: str) -> pd.DataFrame:
+    """The scores on a benchmark that no rule places on a board, with the reason."""
+    g = annotated[
+        (annotated["bench_id"] == bench_id) & ~annotated["placed"] & (annotated["kind"] == "score")
+    ]
+    return g[["value", "unit", "metric", "reason", "method", "role", "paper_id", "title",
+              "year", "evidence"]].reset_index(drop=True)
+
+
+def coverage(annotated: pd.DataFrame, bench_id: str, bench_rows: pd.DataFrame | None = None,
+             metric_id: str | None = None) -> dict:
+    """How many papers in view name the benchmark, and how many report a placeable score.
+
+    Returns:
+        ``naming`` (papers naming it: benchmarks-stage rows or results rows), ``placeable``
+        (with a placed score on any of its boards), ``on_board`` (on ``metric_id``'s board).
+    """
+    mine = annotated[annotated["bench_id"] == bench_id]
+    naming = set(mine["paper_id"])
+    if bench_rows is not None and not bench_rows.empty:
+        ids = bench_rows["name"].map(lambda n: benchmark_of(n).id)
+        naming |= set(bench_rows.loc[ids == bench_id, "paper_id"])
+    placed = mine[mine["placed"]]
+    on = placed[placed["metric_id"] == metric_id] if metric_id else placed
+    return {"naming": len(naming), "placeable": placed["paper_id"].nunique(),
+            "on_board": on["paper_id"].nunique()}
+
+
+def coverage_line(cov: dict, bench: str) -> str:
+    """One sentence for the top of a board."""
+    return (
+        f"{cov['naming']:,} paper(s) in view name {bench}; {cov['placeable']:,} report a "
+        f"placeable score ({cov['on_board']:,} on this board). Abstracts carry only headline "
+        "numbers."
+    )
+
+
+# --- resolving what a user asks for ------------------------------------------------------------
+
+
+class BoardError(LookupError):
+    """An unknown benchmark or metric; the message names the closest ones."""
+
+
+def resolve_benchmark(asked: str, known: Iterable[tuple[str, str]]) -> str:
+    """The id of the benchmark ``asked`` names among ``known`` (id, name) pairs.
+
+    Raises:
+        BoardError: no such benchmark; the message lists the closest names.
+    """
+    known = list(known)
+    key = fold(asked)
+    by_key = {fold(n): bid for bid, n in known}
+    by_key.update({bid: bid for bid, _ in known})
+    bid = _benchmark_keys().get(key, key)
+    if bid in {b for b, _ in known}:
+        return bid
+    if key in by_key:
+        return by_key[key]
+    close = difflib.get_close_matches(asked, [n for _, n in known], n=5, cutoff=0.5)
+    if not close:
+        close = [n for _, n in known if key and key in fold(n)][:5]
+    raise BoardError(
+        f"unknown benchmark {asked!r}; closest: {', '.join(close) if close else 'none'}"
+    )
+
+
+def resolve_metric(asked: str | None, bench_id: str, available: pd.DataFrame) -> tuple[str, str]:
+    """The (metric_id, task) of the board ``asked`` names on a benchmark.
+
+    ``available`` is :func:`boards` for that benchmark. None picks the benchmark's main metric
+    when it has a board, else its board with most papers. Aliases resolve as on the page:
+    "accuracy" on ImageNet is top-1 accuracy.
+
+    Raises:
+        BoardError: no such metric on this benchmark; the message lists its metrics.
+    """
+    if available.empty:
+        raise BoardError(f"no placeable score on {bench_id}")
+    bench = benchmarks().get(bench_id) or Benchmark(id=bench_id, name=bench_id)
+    if asked is None:
+        if bench.main:
+            hit = available[available["metric"] == bench.main]
+            if not hit.empty:
+                return hit.iloc[0]["metric_id"], hit.iloc[0]["task"]
+        return available.iloc[0]["metric_id"], available.iloc[0]["task"]
+    key = fold(asked)
+    target = None
+    for m in metrics():
+        if key in {fold(m.id), fold(m.name), *(fold(a) for a in m.aliases)}:
+            target = m.name
+            break
+    mapped = bench.metric_map.get(target or asked)
+    wanted = {key, fold(target or ""), fold(mapped or "")} - {""}
+    for r in available.itertuples(index=False):
+        if fold(r.metric) in wanted or fold(r.metric_id) in wanted:
+            return r.metric_id, r.task
+    listing = ", ".join(f"{r.metric} ({r.task}, {r.papers})" for r in available.itertuples())
+    raise BoardError(f"no {asked!r} board on {bench.name}; its metrics: {listing}")
+
+
+# --- reading a database and the command --------------------------------------------------------
+
+
+def _known_benchmarks(con) -> pd.DataFrame:
+    """Benchmark spellings with scores in the database: ``benchmark``, ``bench_id``, ``papers``."""
+    frame = con.execute(
+        "SELECT benchmark, count(DISTINCT paper_id) AS papers FROM results "
+        "WHERE benchmark IS NOT NULL AND kind = 'score' GROUP BY benchmark"
+    ).df()
+    frame["bench_id"] = frame["benchmark"].map(lambda n: benchmark_of(n).id)
+    return frame
+
+
+def load(db, bench_id: str | None = None, spellings: Iterable[str] | None = None) -> dict:
+    """The frames :func:`annotate` needs, read from a database, for one benchmark or all.
+
+    Args:
+        db: The DuckDB file.
+        bench_id: Only this benchmark's rows (with ``spellings``, its names in ``results``).
+        spellings: The ``results.benchmark`` values of ``bench_id``.
+
+    Returns:
+        ``results``, ``papers``, ``methods``, ``names``, ``benchmarks`` frames.
+    """
+    from extract import store
+
+    con = store.connect(db)
+    try:
+        tables = set(store.table_names(con))
+        if bench_id is None:
+            con.execute("CREATE TEMP TABLE want AS SELECT DISTINCT paper_id FROM results "
+                        "WHERE benchmark IS NOT NULL")
+            results = con.execute("SELECT * FROM results WHERE benchmark IS NOT NULL").df()
+        else:
+            names = pd.DataFrame({"benchmark": list(spellings) if spellings is not None else []})
+            con.register("spell", names)
+            results = con.execute(
+                "SELECT r.* FROM results r JOIN spell s ON r.benchmark = s.benchmark"
+            ).df()
+            con.execute("CREATE TEMP TABLE want AS SELECT DISTINCT paper_id FROM results r "
+                        "JOIN spell s ON r.benchmark = s.benchmark")
+        papers = con.execute(
+            "SELECT p.paper_id, title, venue, year, abstract FROM papers p "
+            "JOIN want USING (paper_id)"
+        ).df()
+        out = {"results": results, "papers": papers}
+        for t, cols in (("methods", "paper_id, name, role, start, type"),
+                        ("names", "paper_id, name, role, start, type")):
+            out[t] = (
+                con.execute(f"SELECT {cols} FROM {t} JOIN want USING (paper_id) "
+                            "WHERE role = 'proposed'").df()
+                if t in tables else None
+            )
+        out["benchmarks"] = (
+            con.execute("SELECT paper_id, name, role FROM benchmarks").df()
+            if "benchmarks" in tables else None
+        )
+        return out
+    finally:
+        con.close()
+
+
+def annotate_db(db, bench_id: str | None = None, spellings: Iterable[str] | None = None):
+    """:func:`annotate` over a database (one benchmark or all) and its ``benchmarks`` rows."""
+    f = load(db, bench_id, spellings)
+    return annotate(f["results"], f["papers"], f["methods"], f["names"], f["benchmarks"]), \
+        f["benchmarks"]
+
+
+def add_arguments(p) -> None:
+    """The options of ``paper-trends leaderboard`` (``--db`` is added by the CLI)."""
+    p.add_argument("benchmark", help="benchmark, any spelling or alias (ImageNet-1K = ImageNet)")
+    p.add_argument("--metric", help="metric or alias (default: the benchmark's main one)")
+    p.add_argument("--setting", help="a setting instead of the board's main one (zero-shot, "
+                                     "robust, ...)")
+    p.add_argument("--all-settings", action="store_true",
+                   help="every setting and role (baselines, evaluated models), each labelled")
+    p.add_argument("--top", type=int, default=20, help="rows to print (default %(default)s; 0: all)")
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--unplaced", action="store_true",
+                   help="list the benchmark's scores no rule places on a board, with the reason")
+
+
+JSON_FIELDS = [
+    "rank", "value", "unit", "metric", "task", "setting", "method", "role", "paper_id", "title",
+    "venue", "year", "evidence", "shot", "extra_data", "robust", "selective", "subset", "split",
+    "size",
+]
+
+
+def run(args, out=None, err=None) -> int:
+    """``paper-trends leaderboard``: print a board; exit 2 with one line on an unknown name."""
+    import json
+    import sys
+
+    from extract import store
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    con = store.connect(args.db)
+    try:
+        known = _known_benchmarks(con)
+    finally:
+        con.close()
+    pairs = sorted(
+        {(b, benchmarks()[b].name if b in benchmarks() else n)
+         for b, n in zip(known["bench_id"], known["benchmark"])}
+    )
+    try:
+        bid = resolve_benchmark(args.benchmark, pairs)
+    except BoardError as exc:
+        print(f"paper-trends: {exc}", file=err)
+        return 2
+    spellings = known.loc[known["bench_id"] == bid, "benchmark"]
+    ann, bench_rows = annotate_db(args.db, bid, spellings)
+    name = benchmarks()[bid].name if bid in benchmarks() else ann["bench"].iloc[0]
+    if args.unplaced:
+        rows = unplaced(ann, bid)
+        return _print(rows, args.format, out, ["value", "unit", "metric", "reason", "method",
+                                               "role", "year", "title", "evidence"])
+    avail = boards(ann)
+    try:
+        mid, task = resolve_metric(args.metric, bid, avail)
+    except BoardError as exc:
+        print(f"paper-trends: {exc}", file=err)
+        return 2
+    rows = board(ann, bid, mid, task, args.setting, args.all_settings, args.top or None)
+    if args.setting and rows.empty:
+        sets = sorted(set(ann.loc[ann["placed"] & (ann["metric_id"] == mid), "setting"]))
+        print(f"paper-trends: no {args.setting!r} scores on this board; its settings: "
+              f"{', '.join(sets)}", file=err)
+        return 2
+    if args.format != "table":
+        return _print(rows, args.format, out, JSON_FIELDS)
+    g = ann[ann["placed"] & (ann["metric_id"] == mid)]
+    metric_name = g["metric"].iloc[0] if len(g) else mid
+    direction = g["direction"].iloc[0] if len(g) else None
+    shown = args.setting or ("all settings and roles" if args.all_settings else
+                             f"{main_setting(g[g['task'] == task])}, own methods")
+    print(f"{name} · {task} · {metric_name} ({direction or 'unknown'} is better) · {shown}",
+          file=out)
+    print(coverage_line(coverage(ann, bid, bench_rows, mid), name), file=out)
+    for r in rows.itertuples(index=False):
+        unit = r.unit if r.unit == "%" else f" {r.unit}" if r.unit else ""
+        method = r.method if isinstance(r.method, str) else "(unnamed)"
+        print(f"{r.rank:>3}. {r.value:g}{unit}  {method} [{r.role}; "
+              f"{r.setting}]  {r.venue} {int(r.year) if pd.notna(r.year) else ''}  "
+              f"{r.title}", file=out)
+        print(f"     {r.evidence}", file=out)
+    return 0
+
+
+def _print(rows: pd.DataFrame, fmt: str, out, cols: list[str]) -> int:
+    import json
+
+    rows = rows.reindex(columns=cols)
+    if fmt == "json":
+        recs = rows.astype(object).where(rows.notna(), None).to_dict("records")
+        json.dump(recs, out, ensure_ascii=False, indent=1, default=str)
+        out.write("\n")
+    elif fmt == "csv":
+        from extract.export import formula_safe
+
+        formula_safe(rows).to_csv(out, index=False)
+    else:
+        for r in rows.to_dict("records"):
+            print(" · ".join(str(r[c]) for c in cols if c != "evidence" and r[c] is not None),
+                  file=out)
+            print(f"     {r.get('evidence', '')}", file=out)
+    return 0
