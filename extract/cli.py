@@ -1,4 +1,5 @@
-"""The ``paper-trends`` command: build, add, remove, fetch, export, info, schema, leaderboard, serve."""
+"""The ``paper-trends`` command: build, add, remove, fetch, export, info, schema, leaderboard,
+serve."""
 
 from __future__ import annotations
 
