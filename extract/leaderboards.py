@@ -84,7 +84,9 @@ TASK_WORDS = (
     ("detection", re.compile(r"\bdetect(?:ion|or)s?\b|\bbox AP\b|AP\^?_?\{?box", re.I)),
     ("instance segmentation", re.compile(r"\binstance segmentation\b", re.I)),
     ("panoptic segmentation", re.compile(r"\bpanoptic\b", re.I)),
-    ("semantic segmentation", re.compile(r"\bsemantic segmentation\b", re.I)),
+    ("semantic segmentation", re.compile(
+        r"\bsemantic segmentation\b|\b(?:LiDAR|point[- ]cloud|3D) (?:semantic )?segmentation\b", re.I
+    )),
     ("captioning", re.compile(r"\bcaption(?:ing|s)?\b", re.I)),
     ("retrieval", re.compile(r"\bretrieval\b", re.I)),
 )
@@ -432,7 +434,9 @@ def read_row(
         best = None
         for name, pat in TASK_WORDS:
             for m in pat.finditer(sent):
-                dist = m.start() - e if m.start() >= e else s - m.end()
+                # "79.4 mIoU for 3D semantic segmentation": the words after a number name
+                # its task more often than those before it
+                dist = (m.start() - e) / 2 if m.start() >= e else s - m.end()
                 if best is None or dist < best[0]:
                     best = (dist, name)
         if best is None and title:
@@ -509,11 +513,14 @@ def read_row(
         role = "own"
     method = name
     if role == "own" and not is_proposed:
-        method = next(iter(proposed), None) or _own_name(sent[:s]) or name
-        if method is None and title and ":" in title:
-            head = title.split(":", 1)[0].strip()
+        # the paper's own method: the names stage's proposed name, else the title's "Name: ..."
+        # prefix, else the name after "our"/"obtain" in the sentence, else the sentence's
+        title_head = None
+        if title and ":" in str(title):
+            head = str(title).split(":", 1)[0].strip()
             if 0 < len(head.split()) <= 3:
-                method = head
+                title_head = head
+        method = next(iter(proposed), None) or title_head or _own_name(sent[:s]) or name
 
     # the value on the board's scale, or why not
     head = _head(sent, s)
@@ -999,6 +1006,10 @@ def run(args, out=None, err=None) -> int:
     print(f"{name} · {task} · {metric_name} ({direction or 'unknown'} is better) · {shown}",
           file=out)
     print(coverage_line(coverage(ann, bid, bench_rows, mid), name), file=out)
+    if rows.empty:
+        others = board(ann, bid, mid, task, all_settings=True)
+        print(f"No own-method score in the main setting; --all-settings shows {len(others)} "
+              "score(s) of baselines, evaluated models and other settings.", file=out)
     for r in rows.itertuples(index=False):
         unit = r.unit if r.unit == "%" else f" {r.unit}" if r.unit else ""
         method = r.method if isinstance(r.method, str) else "(unnamed)"
