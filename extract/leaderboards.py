@@ -256,6 +256,8 @@ class Placed:
     direction: str | None
     score: float | None
     unit: str | None
+    norm_value: float
+    norm_unit: str | None
     shot: str | None
     extra_data: bool | None
     robust: bool
@@ -423,9 +425,17 @@ def _other_name(text: str, not_these: list[str]) -> str | None:
     return names[-1] if names else None
 
 
+@lru_cache(maxsize=1)
+def _metric_words() -> frozenset[str]:
+    words = {fold(a) for m in load_toml("results_vocab.toml")["metric"] for a in m["aliases"]}
+    words |= {fold(m.name) for m in metrics()} | {fold(a) for m in metrics() for a in m.aliases}
+    return frozenset(words)
+
+
 def _own_name(text: str) -> str | None:
-    """The name after "our", "the proposed", "obtain", "called" nearest before the number."""
-    hits = list(OWN_NAME.finditer(text))
+    """The name after "our", "the proposed", "obtain", "called" nearest before the number (not
+    a metric: "our approach achieves a FID")."""
+    hits = [m for m in OWN_NAME.finditer(text) if fold(m.group("n")) not in _metric_words()]
     return hits[-1].group("n") if hits else None
 
 
@@ -441,7 +451,8 @@ def read_row(
     start, end = int(row["start"]), int(row["end"])
     off, sent = _sentence(abstract, start, end)
     s, e = start - off, min(end, off + len(sent)) - off
-    bench = _more_specific(bench, sent)
+    if bench.name:
+        bench = _more_specific(bench, sent)
     before, after = _windows(sent, s, e)
     evidence = f"{sent[:s]}{EVIDENCE_MARKS[0]}{sent[s:e]}{EVIDENCE_MARKS[1]}{sent[e:]}".strip()
     near = f"{before} {sent[s:e]} {after}"
@@ -524,7 +535,13 @@ def read_row(
     )
     own_cue = bool(_cue("own", before, after, sent[:s]))
     named_before = any(p and p.lower() in sent[:s].lower() for p in proposed)
-    if _cue("baseline", before, after, sent) or _cue("baseline_bracket", before, after, sent):
+    change = row.get("kind") != "score" or bool(
+        _cue("change_before", before, after, sent) or _cue("change_after", before, after, sent)
+    )
+    if not change and (
+        _cue("baseline", before, after, sent) or _cue("baseline_bracket", before, after, sent)
+    ):
+        # "exceeding baseline models by 20%" is the method's gain, not the baseline's score
         role = "baseline"
     elif is_proposed or named_before:
         role = "own"
@@ -552,6 +569,10 @@ def read_row(
     # the value on the board's scale, or why not
     head = _head(sent, s)
     value, unit = float(row["value"]), row.get("unit")
+    if metric is not None and metric.percent and unit in (None, "%", "points"):
+        norm = (value * 100 if unit is None and abs(value) <= 1 else value, "%")
+    else:
+        norm = normalise_unit(value, unit)
     reason = None
     score = None
     qual = (row.get("qualifier") or "").lower() or None
@@ -567,7 +588,7 @@ def read_row(
         or _cue("change_before", head, after, sent)
     ):
         reason = "a change (gain, loss, reduction) written at the number"
-    elif other := _other_benchmark(bench, head, after, row.get("benchmark")):
+    elif bench.name and (other := _other_benchmark(bench, head, after, row.get("benchmark"))):
         reason = f"written with another benchmark ({other})"
     elif (
         _cue("budget_after", before, after, sent)
@@ -607,6 +628,8 @@ def read_row(
         direction=metric.direction if metric else row.get("direction"),
         score=score,
         unit=unit,
+        norm_value=norm[0],
+        norm_unit=norm[1],
         shot=shot,
         extra_data=extra,
         robust=robust,
@@ -621,6 +644,37 @@ def read_row(
         reason=reason,
         evidence=evidence,
     )
+
+
+def evaluation_paper(abstract: str, introduces_benchmark: bool, proposes_method: bool) -> bool:
+    """A benchmark or analysis paper: the models it names are evaluated, not its own."""
+    if proposes_method:
+        return False
+    return introduces_benchmark or bool(cues()["evaluation_paper"][1].search(abstract))
+
+
+STAGE_FIELDS = {
+    "task": "task", "board_metric": "metric", "norm_value": "norm_value",
+    "norm_unit": "norm_unit", "shot": "shot", "extra_data": "extra_data", "robust": "robust",
+    "selective": "selective", "subset": "subset", "split": "split", "role": "role",
+    "unplaced": "reason",
+}
+
+
+def with_board_fields(
+    rows: list[dict], abstract: str, title: str | None, proposed: list[str], introduces: bool
+) -> list[dict]:
+    """``results`` rows of one paper with the board fields (:data:`STAGE_FIELDS`) and the own
+    method named (the results stage calls this)."""
+    evaluated = evaluation_paper(abstract, introduces, bool(proposed))
+    out = []
+    for row in rows:
+        name = row.get("benchmark")
+        bench = benchmark_of(name) if name else Benchmark(id="", name="")
+        r = read_row(row, abstract, bench, proposed, evaluated, title)
+        extra = {col: getattr(r, attr) for col, attr in STAGE_FIELDS.items()}
+        out.append({**row, **extra, "method": r.method})
+    return out
 
 
 # --- frames ------------------------------------------------------------------------------------
@@ -684,10 +738,7 @@ def annotate(
         p = info.loc[pid]
         abstract = str(p["abstract"])
         if pid not in eval_cache:
-            own_method = bool(proposed.get(pid))
-            eval_cache[pid] = (pid in introduces and not own_method) or (
-                not own_method and bool(cues()["evaluation_paper"][1].search(abstract))
-            )
+            eval_cache[pid] = evaluation_paper(abstract, pid in introduces, bool(proposed.get(pid)))
         bench = benchmark_of(row["benchmark"])
         r = read_row(row, abstract, bench, proposed.get(pid, []), eval_cache[pid], p["title"])
         d = r.__dict__

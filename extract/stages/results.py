@@ -51,6 +51,7 @@ import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from extract import leaderboards
 from extract.records import PaperText
 from extract.results.names import (
     Mentions,
@@ -98,7 +99,14 @@ __all__ = [
 
 TABLE = "results"
 VERSION = "5"
-DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml", "results_cues.toml")
+DATA_FILES: tuple[str, ...] = (
+    "results_vocab.toml",
+    "units.toml",
+    "results_cues.toml",
+    "benchmark_aliases.toml",
+    "board_metrics.toml",
+    "board_cues.toml",
+)
 
 KINDS = ("score", "delta", "relative", "other")
 MAX_NUMBERS_PER_SENTENCE = 60  # more is a table or a dump pasted into the abstract, not prose
@@ -263,4 +271,13 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     proposed = [r["name"] for r in method_rows if r.get("role") == "proposed"]
     own = [r["name"] for r in deps.get("benchmarks", ()) if r.get("role") == "proposed"]
     matches = find_results(view.text, bench_names, existing, proposed, own)
-    return result_rows(paper.paper_id, view, matches)
+    rows = result_rows(paper.paper_id, view, matches)
+    # the fields a leaderboard needs: task, board metric, setting, whose number, the own
+    # method's name, the value on the board's scale, why a score is not placed
+    ordered = sorted(
+        (r for r in method_rows if r.get("role") == "proposed"),
+        key=lambda r: (r.get("start") is None, r.get("start") or 0),
+    )
+    return leaderboards.with_board_fields(
+        rows, paper.abstract, paper.title, [r["name"] for r in ordered], bool(own)
+    )
