@@ -1,7 +1,7 @@
 """Precision@10 of the leaderboards on a build, from the verdicts in the dev set.
 
     python benchmarks/leaderboard_audit.py score --db /tmp/boards47k.duckdb
-    python benchmarks/leaderboard_audit.py show --db F [--board imagenet|classification|top1_accuracy]
+    python benchmarks/leaderboard_audit.py show --db F [--board BENCH|TASK|METRIC]
 
 ``benchmarks/devset/leaderboard_audit.jsonl`` holds one verdict per (board, paper, value): the
 top ten entries (default view: the paper's own methods in the board's main setting) of the 20

@@ -80,12 +80,16 @@ EFFICIENCY = frozenset({"speedup", "throughput", "FPS", "latency", "training tim
 TASK_WORDS = (
     ("keypoints", re.compile(r"\bkeypoints?\b|\bpose estimation\b|\bhuman pose\b", re.I)),
     ("map construction", re.compile(r"\bHD map|\bmap construction\b|\bvectori[sz]ed map", re.I)),
-    ("BEV map segmentation", re.compile(r"\bBEV (?:map |semantic )?segmentation\b|\bmap segmentation\b", re.I)),
+    (
+        "BEV map segmentation",
+        re.compile(r"\bBEV (?:map |semantic )?segmentation\b|\bmap segmentation\b", re.I),
+    ),
     ("detection", re.compile(r"\bdetect(?:ion|or)s?\b|\bbox AP\b|AP\^?_?\{?box", re.I)),
     ("instance segmentation", re.compile(r"\binstance segmentation\b", re.I)),
     ("panoptic segmentation", re.compile(r"\bpanoptic\b", re.I)),
     ("semantic segmentation", re.compile(
-        r"\bsemantic segmentation\b|\b(?:LiDAR|point[- ]cloud|3D) (?:semantic )?segmentation\b", re.I
+        r"\bsemantic segmentation\b|\b(?:LiDAR|point[- ]cloud|3D) (?:semantic )?segmentation\b",
+        re.I,
     )),
     ("captioning", re.compile(r"\bcaption(?:ing|s)?\b", re.I)),
     ("retrieval", re.compile(r"\bretrieval\b", re.I)),
@@ -439,6 +443,11 @@ def _own_name(text: str) -> str | None:
     return hits[-1].group("n") if hits else None
 
 
+def _resolution(text: str) -> str:
+    """ "256 $\\times$ 256" -> "256x256"."""
+    return "x".join(re.findall(r"\d+", text)[:2])
+
+
 def read_row(
     row: dict,
     abstract: str,
@@ -515,10 +524,13 @@ def read_row(
         ("low data", bool(_cue("low_data", before, after, sent))),
         (
             "annotation-free",
-            bool(_cue("annotation_free", "", "", sent) or _cue("annotation_free", "", "", title_text)),
+            bool(
+                _cue("annotation_free", "", "", sent)
+                or _cue("annotation_free", "", "", title_text)
+            ),
         ),
         ("character-level", bool(_cue("character_level", before, after, sent))),
-        (re.sub(r"\s|\$|\\times", "", res.group("res")).replace("×", "x") if res else "", bool(res)),
+        (_resolution(res.group("res")) if res else "", bool(res)),
     )
     flags = [f for f, on in named_flags if on]
     if shot in ("zero-shot", "linear probe", "few-shot") or (shot and shot[0].isdigit()):
@@ -1019,7 +1031,8 @@ def add_arguments(p) -> None:
                                      "robust, ...)")
     p.add_argument("--all-settings", action="store_true",
                    help="every setting and role (baselines, evaluated models), each labelled")
-    p.add_argument("--top", type=int, default=20, help="rows to print (default %(default)s; 0: all)")
+    p.add_argument("--top", type=int, default=20,
+                   help="rows to print (default %(default)s; 0: all)")
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--unplaced", action="store_true",
                    help="list the benchmark's scores no rule places on a board, with the reason")
@@ -1061,9 +1074,12 @@ def run(args, out=None, err=None) -> int:
         print(f"paper-trends: {exc}", file=err)
         return 2
     stem = fold(benchmarks()[bid].name) if bid in benchmarks() else None
-    stems = known["benchmark"].map(
-        lambda n: bool(stem) and benchmark_of(n).listed and stem.startswith(fold(benchmark_of(n).name))
-    )
+
+    def is_stem(n: str) -> bool:
+        b = benchmark_of(n)
+        return bool(stem) and b.listed and stem.startswith(fold(b.name))
+
+    stems = known["benchmark"].map(is_stem)
     spellings = known.loc[(known["bench_id"] == bid) | stems, "benchmark"]
     ann, bench_rows = annotate_db(args.db, bid, spellings)
     name = benchmarks()[bid].name if bid in benchmarks() else ann["bench"].iloc[0]
