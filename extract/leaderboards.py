@@ -693,15 +693,15 @@ def with_board_fields(
 
 ANNOTATED = [
     "paper_id", "title", "venue", "year", "bench_id", "bench", "parent", "task", "metric_id",
-    "metric", "direction", "score", "unit", "value", "shot", "extra_data", "robust", "selective",
-    "subset", "split", "size", "setting", "role", "method", "placed", "reason", "evidence",
-    "kind", "start", "end",
+    "metric", "direction", "score", "unit", "value", "norm_value", "norm_unit", "shot",
+    "extra_data", "robust", "selective", "subset", "split", "size", "setting", "role", "method",
+    "placed", "reason", "evidence", "kind", "start", "end",
 ]
 
 
 def _proposed_names(methods: pd.DataFrame | None, names: pd.DataFrame | None) -> dict[str, list]:
     out: dict[str, list] = {}
-    for frame in (names, methods):
+    for frame in (methods, names):
         if frame is None or frame.empty:
             continue
         f = frame[frame["role"] == "proposed"]
@@ -736,7 +736,9 @@ def annotate(
     if rows.empty:
         return pd.DataFrame(columns=ANNOTATED)
     info = papers.set_index("paper_id")
-    proposed = _proposed_names(methods, names)
+    # the results stage names the own method from the methods rows (read from the names
+    # stage); the names rows stand in only when there are no methods rows
+    proposed = _proposed_names(methods, None if methods is not None else names)
     introduces = set()
     if bench_rows is not None and not bench_rows.empty:
         introduces = set(bench_rows.loc[bench_rows["role"] == "proposed", "paper_id"])

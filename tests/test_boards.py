@@ -290,3 +290,19 @@ def test_unknown_benchmark_or_metric_is_one_line_and_exit_2(db, capsys):
     assert cli.main(["leaderboard", "ImageNet", "--metric", "BLEU", "--db", db]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "top-1 accuracy" in err[0]
+
+
+def test_the_results_table_carries_what_the_board_reads(frames, ann):
+    """The stage's columns and the board's reading of the same rows agree."""
+    stage = frames["results"].dropna(subset=["benchmark"])
+    both = stage.merge(ann, on=["paper_id", "start"], suffixes=("_stage", ""))
+    assert len(both) == len(stage) > 10
+    for col, attr in lb.STAGE_FIELDS.items():
+        a = both[f"{col}_stage" if f"{col}_stage" in both else col]
+        b = both[attr]
+        assert [None if pd.isna(x) else x for x in a] == [None if pd.isna(x) else x for x in b], col
+    assert list(both["method_stage"].fillna("")) == list(both["method"].fillna(""))
+    sek = stage[stage["paper_id"].str.endswith("sek")]
+    assert list(zip(sek["role"], sek["method"])) == [
+        ("baseline", "DeepSeek-Coder-V2-Instruct"), ("own", "SEK")
+    ]

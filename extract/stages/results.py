@@ -275,7 +275,11 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     # the fields a leaderboard needs: task, board metric, setting, whose number, the own
     # method's name, the value on the board's scale, why a score is not placed
     ordered = sorted(
-        (r for r in method_rows if r.get("role") == "proposed"),
+        (
+            r
+            for r in method_rows
+            if r.get("role") == "proposed" and r.get("type") in (None, "method")
+        ),
         key=lambda r: (r.get("start") is None, r.get("start") or 0),
     )
     return leaderboards.with_board_fields(
