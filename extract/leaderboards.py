@@ -423,6 +423,15 @@ NAME_SHAPED = re.compile(
 )
 
 
+TO_GAP = re.compile(r"^[\s%)*$}]*(?:points?\s*)?(?:to|→|->|\\to|\$\\to\$)\s*[$({]*\s*$")
+
+
+def _improved_to(sent: str, s: int, before: str) -> bool:
+    """The B of "from A to B": the value the paper's change reaches ("improved performance on
+    the MMLU astronomy benchmark from 69% to 76%")."""
+    return bool(TO_GAP.match(before)) and bool(re.search(r"\bfrom\s*[$({]*\s*$", _head(sent, s)))
+
+
 def _other_name(text: str, not_these: list[str]) -> str | None:
     """The last name-shaped word of ``text`` that is none of ``not_these`` (folded)."""
     names = [m.group() for m in NAME_SHAPED.finditer(text) if fold(m.group()) not in not_these]
@@ -555,7 +564,7 @@ def read_row(
     ):
         # "exceeding baseline models by 20%" is the method's gain, not the baseline's score
         role = "baseline"
-    elif is_proposed or named_before:
+    elif is_proposed or named_before or _improved_to(sent, s, before):
         role = "own"
     elif evaluation_paper and not own_cue:
         role = "evaluated"

@@ -238,6 +238,7 @@ def test_keypoint_box_and_detection_ap_never_share_a_board(ann):
 def test_a_subset_is_flagged_and_a_saving_is_unplaced(ann):
     astro = _row(ann, "orbit", 76.0)
     assert astro["subset"] == "astronomy" and astro["setting"] == "subset: astronomy"
+    assert (astro["role"], _row(ann, "orbit", 69.0)["role"]) == ("own", "baseline")
     latency = _row(ann, "selectllm", 70.0)
     assert not latency["placed"] and latency["reason"]
     assert latency["evidence"].count("⟦70%⟧") == 1 and latency["evidence"].endswith("baseline.")
