@@ -13,25 +13,32 @@ A board is one benchmark, one task and one metric, each with a canonical identit
   never on an accuracy board), "AP50", "mask AP", "pass@10"; COCO "AP" and "mAP" are one
   metric. A benchmark says what a bare metric means on it ("accuracy" on ImageNet is top-1
   accuracy).
-* **Tasks**: the metric's (keypoint AP is pose estimation), else the one the sentence names
-  ("instance segmentation"), else the benchmark's.
+* **Tasks**: the metric's (keypoint AP is pose estimation), else the task word nearest the
+  number or in the title ("instance segmentation", "BEV map segmentation"), else the
+  benchmark's.
 
-Every ``score`` row gets its **setting** as fields (``shot``: zero-shot, few-shot k,
-fine-tuned, linear probe; ``extra_data``; ``robust``; ``selective``; ``subset``; ``split``;
-``size`` where stated) and **whose number** it is (``role``): the paper's own method
-(``own``), a ``baseline`` it compares against ("than X", "from 72.1% to ...", "previous
-best"), or a model ``evaluated`` by a benchmark or analysis paper. ``method`` is the paper's
-own method name (names stage, then methods stage, then the title's "Name: ..." prefix) when the
-number is the paper's own, else the system the sentence names.
+Every row gets its **setting** as fields (``shot``: zero-shot, few-shot k, fine-tuned, linear
+probe or k-NN; ``extra_data``; ``robust``; ``selective``; ``subset``; ``split``; ``size`` where
+stated) and a setting label from them (``standard``, or e.g. ``zero-shot``, ``robust``,
+``low data``, ``annotation-free``, ``character-level``, ``subset: astronomy``, a generation
+resolution ``256x256``; extra data is a flag, not a setting). It also says **whose number** it
+is (``role``): the paper's own method (``own``; the B of "from A to B"), a ``baseline`` it
+compares against ("than X", the A of "from A to B", "previous best"), or a model ``evaluated``
+by a benchmark or analysis paper. ``method`` is the paper's own method name (the methods
+stage's proposed name, else the title's "Name: ..." prefix, else the name after "our" /
+"obtain") when the number is the paper's own, else the system the sentence names (not one only
+given as an example after "such as").
 
 A number is **placed** on a board only when it is a score of the metric on that board's scale;
 otherwise it goes to the benchmark's unplaced list with the reason: a change or share written
-at the number ("a 17.9% improvement", "35% of the compute"), a bound ("over 90%"), no metric
-named, a unit that does not fit, above 100%, or above the best result ever published for that
-board (``record`` in the benchmark data). Gains, ratios and counts (the other ``kind``\ s)
-never are scores. A board shows by default only the paper's own methods in the board's main
-setting (``standard`` when it has any: no zero/few-shot, robust, selective, subset or extra
-data), one row per paper (its best); ``all_settings`` shows every row, each labelled.
+at the number or at the head or tail of its list ("a 17.9% improvement", "35% of the
+compute"), a bound ("over 90%"), no metric named, a number written with another benchmark, a
+unit that does not fit, above 100%, or (in the standard setting) above the best result ever
+published for that board (``record`` in the benchmark data). Gains, ratios and counts (the
+other ``kind``\ s) never are scores. A board shows by default only the paper's own methods in
+the board's main setting (the one most papers report their own scores in, ``standard`` on a
+tie), one row per paper (its best); ``all_settings`` shows every setting and role, labelled.
+The results stage stores these fields on every row (:func:`with_board_fields`).
 
 Cue phrases are data (``data/board_cues.toml``). Every function here is pure over the
 ``results``, ``papers``, ``methods``, ``names`` and ``benchmarks`` frames; :func:`load`

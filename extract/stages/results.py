@@ -40,6 +40,13 @@ methods stage knows as an existing method or model, or a metric name, is not. Me
 directions, comparatives, default metrics and words that are not benchmarks are data:
 ``data/results_vocab.toml``.
 
+Every row then gets the fields a leaderboard needs, read by :mod:`extract.leaderboards` from the
+same sentence and the title: ``task``, ``board_metric`` (top-1 vs top-5 accuracy, error rates,
+AP vs AP50 vs mask AP, pass@1 vs pass@k), ``norm_value``/``norm_unit`` (% scale, seconds,
+bytes, FLOPs), the setting (``shot``, ``extra_data``, ``robust``, ``selective``, ``subset``,
+``split``), ``role`` (``own``, ``baseline`` or ``evaluated``) and ``unplaced`` (why a number is
+on no board); ``method`` becomes the paper's own method's name when the number is its own.
+
 A row's span covers the qualifier, sign, number and unit ("up to 5x", "+2.2%"), so its text
 always contains the value as written. Work is linear in the length of the abstract: every
 pattern is applied once or on a bounded window around a number.
