@@ -37,8 +37,8 @@ unit that does not fit, above 100%, or (in the standard setting) above the best 
 published for that board (``record`` in the benchmark data). Gains, ratios and counts (the
 other ``kind``\ s) never are scores. A board shows by default only the paper's own methods in
 the board's main setting (the one most papers report their own scores in, ``standard`` on a
-tie), one row per paper (its best); ``all_settings`` shows every setting and role, labelled.
-The results stage stores these fields on every row (:func:`with_board_fields`).
+tie, never a subset), one row per paper (its best); ``all_settings`` shows every setting and
+role, labelled. The results stage stores these fields on every row (:func:`with_board_fields`).
 
 Cue phrases are data (``data/board_cues.toml``). Every function here is pure over the
 ``results``, ``papers``, ``methods``, ``names`` and ``benchmarks`` frames; :func:`load`
@@ -792,10 +792,10 @@ def annotate(
 
 def main_setting(rows: pd.DataFrame) -> str:
     """The setting a board shows by default: the one most papers report their own scores in
-    (``standard`` on a tie)."""
-    own = rows[rows["role"] == "own"]
+    (``standard`` on a tie, never a subset)."""
+    own = rows[(rows["role"] == "own") & ~rows["setting"].str.contains("subset", regex=False)]
     if own.empty:
-        return STANDARD
+        return STANDARD  # a subset is never a board's main setting ("MMLU astronomy")
     papers = own.groupby("setting")["paper_id"].nunique()
     papers = papers.sort_values(ascending=False, kind="stable")
     top = papers[papers == papers.iloc[0]].index

@@ -239,6 +239,9 @@ def test_a_subset_is_flagged_and_a_saving_is_unplaced(ann):
     astro = _row(ann, "orbit", 76.0)
     assert astro["subset"] == "astronomy" and astro["setting"] == "subset: astronomy"
     assert (astro["role"], _row(ann, "orbit", 69.0)["role"]) == ("own", "baseline")
+    assert lb.board(ann, "mmlu", "accuracy", "question answering").empty  # not the whole MMLU
+    sub = lb.board(ann, "mmlu", "accuracy", "question answering", setting="subset: astronomy")
+    assert list(sub["value"]) == [76.0]
     latency = _row(ann, "selectllm", 70.0)
     assert not latency["placed"] and latency["reason"]
     assert latency["evidence"].count("⟦70%⟧") == 1 and latency["evidence"].endswith("baseline.")
