@@ -529,10 +529,9 @@ def read_row(
     m = _cue("model_size", before, after, sent)
     size = (m.group("size") or m.group("arch")) if m else None
     res = _cue("resolution", before, after, sent) if task == "generation" else None
-    # a setting the title names holds for every number of the paper ("Annotation-free ...")
+    # a setting the title names holds for every number of the paper ("Annotation-free ...");
+    # not "zero-shot", which titles use for other things ("Zero-Shot NAS")
     title_text = str(title or "")
-    if shot is None and _cue("zero_shot", "", "", title_text):
-        shot = "zero-shot"
     named_flags = (
         ("robust", robust),
         ("selective", selective),
@@ -1133,7 +1132,7 @@ def run(args, out=None, err=None) -> int:
         print(f"No own-method score in the main setting; --all-settings shows {len(others)} "
               "score(s) of baselines, evaluated models and other settings.", file=out)
     for r in rows.itertuples(index=False):
-        unit = r.unit if r.unit == "%" else f" {r.unit}" if r.unit else ""
+        unit = "" if not isinstance(r.unit, str) else r.unit if r.unit == "%" else f" {r.unit}"
         method = r.method if isinstance(r.method, str) else "(unnamed)"
         print(f"{r.rank:>3}. {r.value:g}{unit}  {method} [{r.role}; "
               f"{r.setting}]  {r.venue} {int(r.year) if pd.notna(r.year) else ''}  "
