@@ -84,6 +84,12 @@ PAPERS = {
         "Fine-tuning LLaMA-3-8B on a 1B-token astronomy subset improved performance on the MMLU "
         "astronomy benchmark from 69% to 76% and achieved top results on AstroBench.",
     ),
+    "meco": (
+        "MeCo: Zero-Shot NAS with One Data and Single Forward Pass via Minimum Eigenvalue of "
+        "Correlation",
+        "For instance, the best network searched by $\\mathsf{MeCo}$-based NAS achieves 97.31% "
+        "on CIFAR-10, which is 0.04% higher than the baselines under the same settings.",
+    ),
     "selectllm": (
         "SelectLLM: Query-Aware Efficient Selection Algorithm for Large Language Models",
         "Specifically, it achieves a huge reduction in inference latency on two challenging "
@@ -233,6 +239,13 @@ def test_keypoint_box_and_detection_ap_never_share_a_board(ann):
     det = lb.board(ann, "coco", "ap", "detection")
     assert set(det["value"]) == {66.0, 65.4}  # AP and mAP: one metric
     assert set(det["split"]) == {"test-dev"}
+
+
+def test_a_zero_shot_title_does_not_make_a_score_zero_shot(ann):
+    row = _row(ann, "meco", 97.31)
+    assert pd.isna(row["shot"])
+    assert (row["setting"], row["metric"]) == ("standard", "top-1 accuracy")
+    assert not _row(ann, "meco", 0.04)["placed"]  # "0.04% higher than the baselines"
 
 
 def test_a_subset_is_flagged_and_a_saving_is_unplaced(ann):
