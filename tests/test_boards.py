@@ -211,6 +211,20 @@ def test_an_error_rate_is_its_own_lower_is_better_board(ann):
     assert 24.1 not in set(acc["value"])
 
 
+def test_extra_training_data_is_a_flag_not_another_board():
+    bench = lb.benchmark_of("ImageNet")
+    sent = (
+        "Our conceptually simple MOAT networks are surprisingly effective, achieving 89.1% / 81.5% "
+        "top-1 accuracy on ImageNet-1K / ImageNet-1K-V2 with ImageNet-22K pretraining."
+    )
+    s = sent.index("89.1")
+    row = {"start": s, "end": s + 5, "value": 89.1, "unit": "%", "kind": "score",
+           "metric": "accuracy", "benchmark": "ImageNet-1K", "method": "MOAT"}
+    r = lb.read_row(row, sent, bench, ["MOAT"], False, "MOAT: Alternating Mobile Convolution")
+    assert (r.extra_data, r.setting, r.metric) == (True, "standard", "top-1 accuracy")
+    assert r.placed
+
+
 def test_the_own_method_is_named_from_the_title_when_the_sentence_says_a_model(ann):
     row = _row(ann, "convnext", 88.9)
     assert (row["role"], row["method"], row["metric"]) == ("own", "ConvNeXt V2", "top-1 accuracy")
