@@ -1,4 +1,5 @@
-"""The ``paper-trends`` command: build, add, remove, fetch, export, info, schema, serve."""
+"""The ``paper-trends`` command: build, add, remove, fetch, export, info, schema, leaderboard,
+serve."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from extract import store
+from extract import leaderboards, store
 from extract.distributed import EngineError
 from extract.stages import REGISTRY, STAGE_NAMES, Stage, version_of
 from extract.workers import WorkerError, usable_cores
@@ -436,6 +437,11 @@ def make_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("schema", help="print the table schema as Markdown")
     s.add_argument("--out", type=Path, help="write to this file instead of stdout")
     s.set_defaults(func=cmd_schema)
+
+    lb = sub.add_parser("leaderboard", help="print a benchmark's leaderboard (table, csv, json)")
+    leaderboards.add_arguments(lb)
+    db_arg(lb)
+    lb.set_defaults(func=leaderboards.run)
 
     v = sub.add_parser("serve", help="build seeds/ on first start, then run the dashboard")
     v.add_argument("paths", nargs="*", help="inputs for the first build (default: seeds/)")

@@ -40,6 +40,13 @@ methods stage knows as an existing method or model, or a metric name, is not. Me
 directions, comparatives, default metrics and words that are not benchmarks are data:
 ``data/results_vocab.toml``.
 
+Every row then gets the fields a leaderboard needs, read by :mod:`extract.leaderboards` from the
+same sentence and the title: ``task``, ``board_metric`` (top-1 vs top-5 accuracy, error rates,
+AP vs AP50 vs mask AP, pass@1 vs pass@k), ``norm_value``/``norm_unit`` (% scale, seconds,
+bytes, FLOPs), the setting (``shot``, ``extra_data``, ``robust``, ``selective``, ``subset``,
+``split``), ``role`` (``own``, ``baseline`` or ``evaluated``) and ``unplaced`` (why a number is
+on no board); ``method`` becomes the paper's own method's name when the number is its own.
+
 A row's span covers the qualifier, sign, number and unit ("up to 5x", "+2.2%"), so its text
 always contains the value as written. Work is linear in the length of the abstract: every
 pattern is applied once or on a bounded window around a number.
@@ -51,6 +58,7 @@ import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from extract import leaderboards
 from extract.records import PaperText
 from extract.results.names import (
     Mentions,
@@ -96,7 +104,14 @@ __all__ = [
 ]
 
 TABLE = "results"
-DATA_FILES: tuple[str, ...] = ("results_vocab.toml", "units.toml", "results_cues.toml")
+DATA_FILES: tuple[str, ...] = (
+    "results_vocab.toml",
+    "units.toml",
+    "results_cues.toml",
+    "benchmark_aliases.toml",
+    "board_metrics.toml",
+    "board_cues.toml",
+)
 
 KINDS = ("score", "delta", "relative", "other")
 MAX_NUMBERS_PER_SENTENCE = 60  # more is a table or a dump pasted into the abstract, not prose
@@ -261,4 +276,17 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
     proposed = [r["name"] for r in method_rows if r.get("role") == "proposed"]
     own = [r["name"] for r in deps.get("benchmarks", ()) if r.get("role") == "proposed"]
     matches = find_results(view.text, bench_names, existing, proposed, own)
-    return result_rows(paper.paper_id, view, matches)
+    rows = result_rows(paper.paper_id, view, matches)
+    # the fields a leaderboard needs: task, board metric, setting, whose number, the own
+    # method's name, the value on the board's scale, why a score is not placed
+    ordered = sorted(
+        (
+            r
+            for r in method_rows
+            if r.get("role") == "proposed" and r.get("type") in (None, "method")
+        ),
+        key=lambda r: (r.get("start") is None, r.get("start") or 0),
+    )
+    return leaderboards.with_board_fields(
+        rows, paper.abstract, paper.title, [r["name"] for r in ordered], bool(own)
+    )
