@@ -266,55 +266,47 @@ def keyword_counts(
 def keyword_counts_per_year(
     years: tuple[int, ...], filters: Filters | None = None, venues: tuple[str, ...] | None = None
 ) -> dict[int, pd.Series]:
-    """:func:`keyword_counts` of each of ``years`` (optionally of some venues), in one scan."""
-    ids, params = _papers_where(filters, years=years, venues=venues)
-    df = query(
-        "SELECT p.year, m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
-        "JOIN papers p ON p.paper_id = k.paper_id JOIN _terms m ON m.keyword = k.keyword "
-        f"WHERE k.paper_id IN ({ids}) GROUP BY 1, 2",
-        params,
-        frames={"_terms": _terms_table()},
-    )
-    out = {}
-    for y in years:
-        one = df[df["year"] == y]
-        out[y] = pd.Series(
-            one["papers"].astype(int).to_numpy(), index=one["term"].astype(str), dtype=int
-        )
-    return out
+    """:func:`keyword_counts` of each of ``years`` (optionally of some venues).
+
+    One query per year: each reads only that year's papers' keywords (faster than one query
+    joining every keyword row to its paper's year).
+    """
+    return {y: keyword_counts(filters, years=(y,), venues=venues) for y in years}
 
 
 def keyword_counts_in_group(
     by: str, group: str, filters: Filters | None = None
 ) -> tuple[pd.Series, pd.Series]:
-    """Papers per keyword term in one venue or theme (``by``) and in all papers in view, in one
-    scan of the keywords: ``(inside, overall)``, each indexed by term."""
+    """Papers per keyword term in one venue or theme (``by``) and, for the same terms, in all
+    papers in view: ``(inside, overall)``, each indexed by term.
+
+    Two queries: the group's counts, then the whole view's for the group's terms only (a
+    narrower join than every term; one query with two distinct counts took 3x longer).
+    """
     if by not in ("venue", "theme"):
         raise KeyError(f"unknown group kind {by!r}")
-    cond, params = where_sql(_current(filters), "p", "techniques")
-    if by == "venue":
-        flag = "coalesce(CAST(p.venue AS VARCHAR), 'unknown') = ?"
-    else:
-        flag = "p.paper_id IN (SELECT paper_id FROM techniques WHERE theme = ?)"
+    inside = keyword_counts(filters, **{by: group})
+    if inside.empty:
+        return inside, inside
+    ids, params = _papers_where(filters)
+    wanted = set(inside.index)
+    mapping = {k: v for k, v in _term_map(source_key()).items() if v in wanted}
     df = query(
-        "SELECT m.term, count(DISTINCT k.paper_id) AS overall, "
-        "count(DISTINCT k.paper_id) FILTER (WHERE v.g) AS inside FROM keywords k "
-        f"JOIN (SELECT p.paper_id, {flag} AS g FROM papers p WHERE {cond}) v "
-        "ON v.paper_id = k.paper_id JOIN _terms m ON m.keyword = k.keyword GROUP BY 1",
-        [group, *params],
-        frames={"_terms": _terms_table()},
+        "SELECT m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
+        f"JOIN _terms m ON m.keyword = k.keyword WHERE k.paper_id IN ({ids}) GROUP BY 1",
+        params,
+        frames={"_terms": _terms_table(mapping)},
     )
-    index = df["term"].astype(str)
-    overall = pd.Series(df["overall"].astype(int).to_numpy(), index=index, dtype=int)
-    inside = pd.Series(df["inside"].astype(int).to_numpy(), index=index, dtype=int)
-    return inside[inside > 0], overall
+    overall = pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str))
+    return inside, overall
 
 
-def _terms_table():
-    """The keyword -> term map as an Arrow table (DuckDB scans it 1.6x faster than pandas)."""
+def _terms_table(mapping: dict[str, str] | None = None):
+    """The keyword -> term map (default: every keyword) as an Arrow table (DuckDB scans it 1.6x
+    faster than a pandas frame)."""
     import pyarrow as pa
 
-    mapping = _term_map(source_key())
+    mapping = mapping if mapping is not None else _term_map(source_key())
     return pa.table({"keyword": list(mapping), "term": list(mapping.values())})
 
 
