@@ -68,7 +68,7 @@ ENCODER_FILES = tuple(
 DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, DF_FILE, *ENCODER_FILES)
 
 TOP_N = 10
-DIVERSITY = None  # None: the ranker's own (chosen with it on the tuned sets)
+DIVERSITY = None  # None: the ranker's own (chosen with it, leave-one-venue-out)
 MAX_WORDS = 3
 DOC_WORDS = 16  # words of title + abstract the document vector reads (0: all)
 # (tuned sets, F1@5: 16 words 0.146, 32 words 0.142, all 0.136 with the first weights tried)
