@@ -122,7 +122,8 @@ def model_id() -> str:
     """
     encoder = f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
     if ranker_name() == "keybert":
-        return f"{encoder}; ranker: keybert {keybert_version()} (MMR, diversity {KEYBERT_DIVERSITY})"
+        mmr = f"MMR, diversity {KEYBERT_DIVERSITY}"
+        return f"{encoder}; ranker: keybert {keybert_version()} ({mmr})"
     return f"{encoder}; ranker: learned (gradient-boosted trees, {RANKER_FILE})"
 
 
