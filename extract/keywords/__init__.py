@@ -67,7 +67,7 @@ ENCODER_FILES = tuple(
 DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, DF_FILE, *ENCODER_FILES)
 
 TOP_N = 10
-DIVERSITY = None  # None: the ranker's own (chosen with it on the tuned sets)
+DIVERSITY = None  # None: the ranker's own (chosen with it, leave-one-venue-out)
 MAX_WORDS = 3
 DOC_WORDS = 16  # words of title + abstract the document vector reads (0: all)
 # (tuned sets, F1@5: 16 words 0.146, 32 words 0.142, all 0.136 with the first weights tried)
@@ -121,7 +121,8 @@ def model_id() -> str:
     """
     encoder = f"{BASE_MODEL} ({BASE_DISTRIBUTION}) distilled into static vectors with model2vec"
     if ranker_name() == "keybert":
-        return f"{encoder}; ranker: keybert {keybert_version()} (MMR, diversity {KEYBERT_DIVERSITY})"
+        mmr = f"MMR, diversity {KEYBERT_DIVERSITY}"
+        return f"{encoder}; ranker: keybert {keybert_version()} ({mmr})"
     return f"{encoder}; ranker: learned (gradient-boosted trees, {RANKER_FILE})"
 
 

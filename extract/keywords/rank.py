@@ -5,11 +5,12 @@ Each candidate is described by :data:`FEATURES`: EmbedRank's cosine similarity t
 position (PositionRank: the sum of ``1 / (1 + position)`` over occurrences, and the first
 one), the title, repetition, length, acronyms -- how common its words are in abstracts (a
 single common word such as "learning" is a keyphrase only when nothing better describes the
-paper), whether it ends on a weak head ("problem"), and how it nests with the paper's other
-candidates. Gradient-boosted trees trained on author keywords of the tuned sets
-(``scripts/train_keyword_ranker.py``, ``data/keyword_ranker.json``) turn these into the
-log-odds of being a keyphrase. Selection is greedy maximal marginal relevance that never keeps
-a phrase nested in (or containing) one already kept.
+paper), its corpus IDF and TF-IDF (:func:`load_df`, ``data/keyword_df.tsv``), whether it ends
+on a weak head ("problem"), and how it nests with the paper's other candidates. Gradient-boosted
+trees trained on the author keywords of seven venue-years and chosen leave-one-venue-out
+(``scripts/train_keyword_ranker.py``, ``data/keyword_ranker.json``) turn the features they name
+(a subset of :data:`FEATURES`) into the log-odds of being a keyphrase. Selection is greedy
+maximal marginal relevance that never keeps a phrase nested in (or containing) one already kept.
 """
 
 from __future__ import annotations
@@ -127,8 +128,8 @@ def select(
     return chosen
 
 
-# The learned ranker's inputs, in order (scripts/train_keyword_ranker.py writes RANKER_FILE with
-# these names; a mismatch is an error rather than a silent re-ordering).
+# The features a ranker may use, in column order (scripts/train_keyword_ranker.py writes
+# RANKER_FILE naming the subset it kept; an unknown name is an error, never a silent mismatch).
 FEATURES: tuple[str, ...] = (
     "sim_doc",  # cosine to the document's first DOC_WORDS words
     "sim_title",  # cosine to the title (0 without one)
