@@ -231,9 +231,11 @@ else:
         "so never on a board."
     )
     st.dataframe(
-        gains.drop(columns=["paper_id"]),
+        gains.assign(role=gains["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
+        .drop(columns=["paper_id"]),
         hide_index=True,
         column_config={
+            "role": st.column_config.TextColumn("whose"),
             "title": st.column_config.TextColumn("paper", width="medium"),
             "year": st.column_config.NumberColumn(format="%d"),
             "evidence": st.column_config.TextColumn(width="large"),
