@@ -323,7 +323,6 @@ def _lb_annotated(key: tuple, spec: tuple) -> dict:
     return {
         "annotated": ann,
         "bench_rows": bench_rows,
-        "boards": leaderboards.boards(ann),
         "benchmarks": per,
     }
 
@@ -335,11 +334,19 @@ def leaderboard_benchmarks() -> pd.DataFrame:
     return _lb_annotated(data.source_key(), _spec(None, False))["benchmarks"]
 
 
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _lb_boards(key: tuple, spec: tuple, bench_id: str) -> pd.DataFrame:
+    from extract import leaderboards
+
+    ann = _lb_annotated(key, spec)["annotated"]
+    # one benchmark's rows only: boards() over every benchmark costs seconds on 47k papers
+    return leaderboards.boards(ann[ann["bench_id"] == bench_id])
+
+
 def leaderboard_boards(bench_id: str) -> pd.DataFrame:
     """The boards (task, metric) of one benchmark, most papers first
     (``extract.leaderboards.boards``)."""
-    b = _lb_annotated(data.source_key(), _spec(None, False))["boards"]
-    return b[b["bench_id"] == bench_id].reset_index(drop=True)
+    return _lb_boards(data.source_key(), _spec(None, False), bench_id)
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
