@@ -300,57 +300,105 @@ def results_view(kind: str) -> pd.DataFrame:
     return _results_view(data.source_key(), _spec(None, False), kind)
 
 
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
-def _lb_benchmarks(key: tuple, spec: tuple) -> pd.DataFrame:
-    return analytics.leaderboard_benchmarks(_results(filters.Filters.from_tuple(spec)))
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=4)
+def _lb_annotated(key: tuple, spec: tuple) -> dict:
+    from extract import leaderboards
 
-
-def leaderboard_benchmarks() -> pd.DataFrame:
-    """Benchmarks with scores among the papers in view (``analytics.leaderboard_benchmarks``)."""
-    return _lb_benchmarks(data.source_key(), _spec(None, False))
-
-
-def _on_benchmark(results: pd.DataFrame, bench: str) -> pd.DataFrame:
-    names = results["benchmark"].dropna().unique()
-    key = analytics.fold_name(bench)
-    same = [n for n in names if analytics.fold_name(n) == key]
-    return results[results["benchmark"].isin(same)]
-
-
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
-def _lb_metrics(key: tuple, spec: tuple, bench: str) -> pd.DataFrame:
-    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
-    return analytics.leaderboard_metrics(results, bench)
-
-
-def leaderboard_metrics(bench: str) -> pd.DataFrame:
-    """Metrics of the scores on ``bench`` (``analytics.leaderboard_metrics``)."""
-    return _lb_metrics(data.source_key(), _spec(None, False), bench)
-
-
-@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
-def _lb_board(key: tuple, spec: tuple, bench: str, metric: str) -> dict:
-    results = _on_benchmark(_results(filters.Filters.from_tuple(spec)), bench)
-    papers = data.with_papers(
-        pd.DataFrame({"paper_id": results["paper_id"].unique()}),
-        ("title", "venue", "year", "abstract"),
-    )
-    percent = analytics.percent_metric(metric)
-    board, unit = analytics.leaderboard(results, papers, bench, metric, percent)
-    top = board.head(10)["paper_id"]
+    f = filters.Filters.from_tuple(spec)
+    results = _results(f)
+    results = results[results["benchmark"].notna()]
+    ids = pd.DataFrame({"paper_id": pd.unique(results["paper_id"].astype(object))})
+    papers = data.with_papers(ids, ("title", "venue", "year", "abstract"))
+    methods = data.filtered("methods", f, ("paper_id", "name", "role", "start", "type"))
+    methods = methods[(methods["role"] == "proposed") & methods["paper_id"].isin(ids["paper_id"])]
+    bench_rows = data.filtered("benchmarks", f, ("paper_id", "name", "role"))
+    ann = leaderboards.annotate(results, papers, methods, None, bench_rows)
+    scores = ann[ann["kind"] == "score"]
+    per = scores.groupby("bench_id").agg(bench=("bench", "first"), scored=("paper_id", "nunique"))
+    per["papers"] = ann[ann["placed"]].groupby("bench_id")["paper_id"].nunique()
+    per["papers"] = per["papers"].fillna(0).astype(int)
+    per = per.reset_index().sort_values(
+        ["papers", "scored", "bench"], ascending=[False, False, True]
+    ).reset_index(drop=True)
     return {
-        "board": board,
-        "unit": unit,
-        "left_out": analytics.off_scale_scores(results, bench, metric, percent),
-        "gains": analytics.reported_gains(results, papers, bench),
-        "abstracts": dict(papers[papers["paper_id"].isin(top)][["paper_id", "abstract"]].values),
+        "annotated": ann,
+        "bench_rows": bench_rows,
+        "benchmarks": per,
     }
 
 
-def leaderboard(bench: str, metric: str) -> dict:
-    """One leaderboard: ``board``, ``unit``, ``left_out`` (off-scale scores), ``gains`` and the
-    ``abstracts`` of its top ten papers (Leaderboards page)."""
-    return _lb_board(data.source_key(), _spec(None, False), bench, metric)
+def leaderboard_benchmarks() -> pd.DataFrame:
+    """Benchmarks with a score among the papers in view, most papers first: ``bench_id``,
+    ``bench`` (its name), ``papers`` (with a placed score in any setting or role) and ``scored``
+    (with a score, placed or not)."""
+    return _lb_annotated(data.source_key(), _spec(None, False))["benchmarks"]
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _lb_boards(key: tuple, spec: tuple, bench_id: str) -> pd.DataFrame:
+    from extract import leaderboards
+
+    ann = _lb_annotated(key, spec)["annotated"]
+    # one benchmark's rows only: boards() over every benchmark costs seconds on 47k papers
+    return leaderboards.boards(ann[ann["bench_id"] == bench_id])
+
+
+def leaderboard_boards(bench_id: str) -> pd.DataFrame:
+    """The boards (task, metric) of one benchmark, most papers first
+    (``extract.leaderboards.boards``)."""
+    return _lb_boards(data.source_key(), _spec(None, False), bench_id)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _lb_board(key: tuple, spec: tuple, bench_id: str, metric_id: str, task, all_settings: bool):
+    from extract import leaderboards
+
+    got = _lb_annotated(key, spec)
+    ann = got["annotated"]
+    ann = ann[ann["bench_id"] == bench_id]
+    name = leaderboards.benchmarks()[bench_id].name if bench_id in leaderboards.benchmarks() \
+        else ann["bench"].iloc[0]
+    gains = ann[ann["kind"] == "delta"].sort_values("value", ascending=False, key=lambda v: v.abs())
+    out = {
+        "name": name,
+        "unplaced": leaderboards.unplaced(ann, bench_id),
+        "gains": gains[["value", "unit", "metric", "method", "role", "title", "venue", "year",
+                        "evidence", "paper_id"]].reset_index(drop=True),
+    }
+    if metric_id is None:  # no board: the coverage line, the unplaced scores and the gains
+        cov = leaderboards.coverage(ann, bench_id, got["bench_rows"])
+        return out | {"coverage": leaderboards.coverage_line(cov, name)}
+    board = leaderboards.board(ann, bench_id, metric_id, task, all_settings=all_settings)
+    on = ann[ann["placed"] & (ann["metric_id"] == metric_id)]
+    on = on[on["task"].isna()] if pd.isna(task) else on[on["task"] == task]
+    cov = leaderboards.coverage(ann, bench_id, got["bench_rows"], metric_id)
+    return out | {
+        "board": board.assign(score=board["value"]),
+        "metric": on["metric"].iloc[0] if len(on) else metric_id,
+        "direction": on["direction"].iloc[0] if len(on) else None,
+        "main_setting": leaderboards.main_setting(on),
+        "all_rows": len(leaderboards.board(ann, bench_id, metric_id, task, all_settings=True)),
+        "coverage": leaderboards.coverage_line(cov, name),
+    }
+
+
+def leaderboard(
+    bench_id: str, metric_id: str | None, task: str | None, all_settings: bool
+) -> dict:
+    """One board of ``extract.leaderboards`` over the papers in view (Leaderboards page).
+
+    ``metric_id`` None: a benchmark with no placed score; only ``name``, ``coverage``,
+    ``unplaced`` and ``gains``.
+
+    Returns:
+        ``board`` (``extract.leaderboards.board`` with ``score`` = ``value``), ``name`` (the
+        benchmark's), ``metric``, ``direction``, ``main_setting``, ``all_rows`` (rows of the
+        view with every setting and role), ``coverage`` (the coverage line),
+        ``unplaced`` (the benchmark's scores on no board, with the reason) and ``gains`` (its
+        ``delta`` rows, largest first).
+    """
+    return _lb_board(data.source_key(), _spec(None, False), bench_id, metric_id, task,
+                     all_settings)
 
 
 # --- Model sizes ---------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ One module per subject, each importing only the ones above it in this list:
 - ``results``: result values and one benchmark's results;
 - ``keywords``: top terms, keyword shifts, rising terms (Keywords and Emerging topics);
 - ``papers``: search, one paper's rows, similar papers, the Data page's tables;
-- ``leaderboards``: leaderboards, state of the art, reported gains.
+- ``leaderboards``: a board's rows as HTML with their evidence, the state of the art, result kinds
+  (the boards themselves come from :mod:`extract.leaderboards`).
 
 This package re-exports every public name, so ``from dashboard.analytics import top_terms``
 and ``analytics.top_terms`` work as before; modules inside the package import their siblings
@@ -119,24 +120,12 @@ from dashboard.analytics.papers import (  # noqa: F401
 from dashboard.analytics.leaderboards import (  # noqa: F401
     RESULT_KINDS,
     EVIDENCE_MARKS,
-    EXACT_QUALIFIERS,
-    fold_name,
-    leaderboard_benchmarks,
-    leaderboard_metrics,
-    score_axis,
-    evidence,
-    evidence_span,
-    leaderboard,
-    OFF_SCALE,
-    OFF_SCALE_MIN_PAPERS,
-    off_scale,
-    off_scale_scores,
+    ROLE_LABELS,
+    split_evidence,
+    board_html,
     state_of_the_art,
-    reported_gains,
     results_of_kind,
     kind_counts,
     with_span_text,
     sota_frame,
-    percent_metric,
-    pick_index,
 )
