@@ -1,4 +1,4 @@
-"""Leaderboards you can trust: only comparable numbers on one board.
+r"""Leaderboards you can trust: only comparable numbers on one board.
 
 A board is one benchmark, one task and one metric, each with a canonical identity:
 
