@@ -455,6 +455,29 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _keep_the_databases_ranker(db: Path) -> None:
+    """``add`` (and ``info``) without ``--keywords`` (and no ``$PAPER_TRENDS_KEYWORDS``) keeps the
+    keyphrase ranker the database was built with, found by the keyword stage version its rows carry, so
+    adding papers does not re-rank every paper with the default ranker."""
+    from extract.keywords import choice
+    from extract.stages import version_of
+
+    if os.environ.get(choice.ENV):
+        return
+    try:
+        runs = store.read_table(db, "extract_runs")
+    except Exception:  # no database or no cache: the default applies
+        return
+    if "version" not in runs.columns:
+        return
+    built = set(runs.loc[runs["stage"] == "keywords", "version"])
+    for ranker in choice.RANKERS:
+        os.environ[choice.ENV] = ranker
+        if version_of("keywords") in built:
+            return
+    os.environ.pop(choice.ENV, None)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``paper-trends`` console script.
 
@@ -466,6 +489,8 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     if getattr(args, "keywords", None):  # read by extract.keywords.choice, in workers too
         os.environ["PAPER_TRENDS_KEYWORDS"] = args.keywords
+    elif args.command in ("add", "info") or (args.command == "fetch" and getattr(args, "add", False)):
+        _keep_the_databases_ranker(args.db)
     try:
         return args.func(args)
     except store.LockTimeout as exc:

@@ -7,6 +7,7 @@ except the tests that ask for the bundled one.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 
@@ -656,7 +657,23 @@ def test_keybert_build_fills_the_table_and_switching_reruns_only_keywords(
     line = next(x for x in info.splitlines() if x.strip().startswith("keywords ") and "->" in x)
     assert "model: all-MiniLM-L6-v2" in line and "ranker: keybert 0.9.0" in line
     assert "rows: current" in line
-    assert main(["build", str(inputs), "--db", str(db), "--keywords", "learned"]) == 0
+    # adding papers without --keywords keeps the database's ranker: only the new paper is ranked
+    monkeypatch.delenv("PAPER_TRENDS_KEYWORDS")
+    new = tmp_path / "new.jsonl"
+    new.write_text(json.dumps({"title": "CacheRAG", "abstract": (
+        "Large language models are increasingly deployed with retrieval-augmented generation. "
+        "We propose CacheRAG, a method that reuses the KV cache of retrieved passages across "
+        "queries, and is up to 2.4x faster than standard RAG with Llama-3-8B.")}) + "\n",
+        encoding="utf-8")
+    assert main(["add", str(new), "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"stage keywords +\d+ rows +\(1 extracted", out), out
+    assert main(["info", "--db", str(db)]) == 0
+    assert "ranker: keybert" in capsys.readouterr().out
+    monkeypatch.setenv("PAPER_TRENDS_KEYWORDS", "learned")
+    papers = store.read_table(db, "papers")
+    kb = store.read_table(db, "keywords")
+    assert main(["build", str(inputs), str(new), "--db", str(db), "--keywords", "learned"]) == 0
     out = capsys.readouterr().out
     rerun = {
         m.group(1): int(m.group(2))
