@@ -139,6 +139,7 @@ def where_sql(
     alias: str = "p",
     techniques: str = "techniques",
     search_columns: tuple[str, ...] = SEARCH_COLUMNS,
+    search_ids: list[str] | None = None,
 ) -> tuple[str, list]:
     """``f`` as a parameterised SQL condition on ``papers AS <alias>`` (same papers as apply).
 
@@ -148,6 +149,9 @@ def where_sql(
         techniques: The (qualified) name of the techniques table or view the tags look in.
         search_columns: The paper columns a text search looks in (``authors`` may be missing
             in databases built before it existed).
+        search_ids: The papers matching ``f.query`` as the full-text index resolved them
+            (``extract.index``): the search becomes one ``paper_id`` list condition. None: the
+            SQL path (every word a substring of a search column).
 
     Returns:
         ``(condition, parameters)``; the condition is ``TRUE`` when nothing is filtered.
@@ -171,7 +175,10 @@ def where_sql(
         params += list(f.years)
     if f.accepted_only:
         conds.append(f"coalesce({alias}.accepted, TRUE)")
-    for term in f.query.lower().split():
+    if search_ids is not None and f.query.strip():
+        conds.append(f"list_contains(CAST(? AS VARCHAR[]), {alias}.paper_id)")
+        params.append(list(search_ids))
+    for term in ([] if search_ids is not None else f.query.lower().split()):
         either = " OR ".join(
             f"contains(lower(coalesce(CAST({alias}.{c} AS VARCHAR), '')), ?)"
             for c in search_columns
