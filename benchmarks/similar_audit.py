@@ -4,9 +4,14 @@
     python benchmarks/similar_audit.py --sample DB --sheet S --key K   # make a blind sheet to judge
     python benchmarks/similar_audit.py --merge S --key K    # write the jsonl from the judged sheet
 
-The two systems: ``exact`` is what the dashboard did before the index (cosine over the keyword
-stage's abstract-only embeddings, ``paper_embeddings``, an exact DuckDB scan); ``index`` is the
-faiss HNSW index of ``extract/index.py`` (title + abstract encoded by the same static encoder).
+The systems: ``exact`` is what the dashboard did before the index (cosine over the keyword
+stage's document vectors in ``paper_embeddings``, which read the first 16 words of title +
+abstract; an exact DuckDB scan); ``index`` is the faiss HNSW index of ``extract/index.py``
+(``paper_vectors``: centred title and abstract vectors of the same static encoder, title
+weighted 2); ``index_v1`` was its first version (one vector of the whole title + abstract), kept
+for the record. The v2 vectors were chosen on a proxy (author-keyword overlap,
+``benchmarks/similar_proxy.py``), not on these verdicts; their new neighbours were judged after
+v1's, so the reader knew those came from the index (the v1 sheet was judged blind).
 
 ``--sample`` picks 30 papers with a seeded generator from a build with keywords (and its index),
 takes the top 5 of both systems, and writes the *union* of each paper's neighbours, shuffled,
@@ -28,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 AUDIT = ROOT / "benchmarks" / "devset" / "similar_audit.jsonl"
-SYSTEMS = ("exact", "index")
+SYSTEMS = ("exact", "index_v1", "index")
 K = 5
 
 
@@ -75,7 +80,12 @@ def sample(db: Path, sheet: Path, key: Path, n: int = 30, seed: int = 26) -> Non
     key.write_text(json.dumps(keys))
 
 
-def merge(sheet: Path, key: Path, out: Path = AUDIT) -> None:
+def merge(sheet: Path, key: Path, out: Path = AUDIT, previous: Path | None = None) -> None:
+    """Write the verdicts file from a judged sheet and its key.
+
+    ``previous``: an earlier verdicts file of the same queries whose ``index`` system becomes
+    ``index_v1`` here (its neighbours keep their verdicts; those the new sheet lacks are kept).
+    """
     sheets = json.loads(sheet.read_text())
     keys = {k["query"]: k["found"] for k in json.loads(key.read_text())}
     lines = []
@@ -89,9 +99,22 @@ def merge(sheet: Path, key: Path, out: Path = AUDIT) -> None:
                 "source": q["source"], "query_id": q["paper_id"], "query_title": q["title"],
                 "neighbour_id": nb["paper_id"], "neighbour_title": nb["title"],
                 "ranks": {s_: found[s_].index(nb["paper_id"]) + 1
-                          for s_ in SYSTEMS if nb["paper_id"] in found[s_]},
+                          for s_ in SYSTEMS if nb["paper_id"] in found.get(s_, ())},
                 "relevant": verdict,
             })
+    if previous is not None:
+        by_pair = {(r["query_id"], r["neighbour_id"]): r for r in lines}
+        for line in previous.read_text().splitlines():
+            old = json.loads(line)
+            if "index" not in old["ranks"]:
+                continue
+            rec = by_pair.get((old["query_id"], old["neighbour_id"]))
+            if rec is None:
+                rec = {**old, "ranks": {}}
+                by_pair[(old["query_id"], old["neighbour_id"])] = rec
+                lines.append(rec)
+            assert rec["relevant"] == old["relevant"]
+            rec["ranks"]["index_v1"] = old["ranks"]["index"]
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines))
 
 
@@ -114,12 +137,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--merge", type=Path, metavar="SHEET")
     ap.add_argument("--sheet", type=Path)
     ap.add_argument("--key", type=Path)
+    ap.add_argument("--previous", type=Path, help="earlier verdicts (their index = index_v1)")
     args = ap.parse_args(argv)
     if args.sample:
         sample(args.sample, args.sheet, args.key)
         return 0
     if args.merge:
-        merge(args.merge, args.key)
+        merge(args.merge, args.key, previous=args.previous)
     for system, s in score().items():
         print(f"{system:6} precision@5 = {s['precision_at_5']:.3f}  "
               f"({s['neighbours']} neighbours of {s['queries']} queries)")

@@ -72,11 +72,10 @@ def test_similar_papers_come_from_the_index_of_title_and_abstract(seeds_db, tmp_
     ids = _with_embeddings(seeds_db, db)
     with duckdb.connect(str(db), read_only=True) as con:
         rows = con.execute(
-            "SELECT paper_id, concat_ws('. ', nullif(trim(title), ''), abstract) FROM papers "
-            "ORDER BY paper_id"
+            "SELECT paper_id, coalesce(trim(title), ''), abstract FROM papers ORDER BY paper_id"
         ).fetchall()
     assert [r[0] for r in rows] == ids
-    vecs = index.encode([r[1] for r in rows])
+    vecs = index.paper_vectors([r[1] for r in rows], [r[2] for r in rows])
     with database_env(db):
         assert aggregates.has_embeddings()
         for q in range(3):
