@@ -11,8 +11,8 @@ The indexes live in the folder ``<db>.index/``:
   to its SQL paths (``ILIKE``-style search, exact cosine scan).
 - ``text/``: a BM25 index (``bm25s``) of title + abstract + authors, one document per paper;
   ``text_ids.json`` maps document rows to paper ids.
-- ``similar.faiss``: an HNSW graph (``faiss.IndexHNSWFlat``, inner product over L2-normalised
-  vectors, i.e. cosine) of the papers that have a row in ``paper_embeddings`` (a build with the
+- ``similar.faiss``: an HNSW graph (``faiss.IndexHNSWSQ``, float16 vectors, inner product over
+  L2-normalised vectors, i.e. cosine) of the papers that have a row in ``paper_embeddings`` (a build with the
   keyword stage); ``similar_ids.json`` maps vector rows to paper ids. The vectors are *not* the
   keyword stage's document vectors (the first 16 words of title + abstract): with the same
   bundled static encoder (``extract.keywords.encoder.load_encoder``, model2vec, no download)
@@ -39,7 +39,7 @@ import duckdb
 import numpy as np
 
 FORMAT = 1
-HNSW_M = 32  # graph degree
+HNSW_M = 16  # graph degree (recall@10 1.000 at 16 and 32 on the 10k build; 16 is smaller)
 HNSW_EF_CONSTRUCTION = 80
 HNSW_EF_SEARCH = 128  # candidates kept per query (recall vs time)
 TOKEN_PATTERN = r"(?u)\b\w+\b"  # every word, kept whole (no stemming, no stopwords)
@@ -182,7 +182,11 @@ def write_index(db: str | Path) -> IndexReport:
         t1 = time.perf_counter()
         if sim_ids:
             vecs = paper_vectors(sim_titles, sim_abstracts)
-            index = faiss.IndexHNSWFlat(vecs.shape[1], HNSW_M, faiss.METRIC_INNER_PRODUCT)
+            # vectors stored as float16: half the size of float32, same neighbours at 10k
+            index = faiss.IndexHNSWSQ(
+                vecs.shape[1], faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT
+            )
+            index.train(vecs)  # (fp16 needs no statistics; the call marks it trained)
             index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
             index.add(vecs)
             faiss.write_index(index, str(tmp / "similar.faiss"))
@@ -245,7 +249,7 @@ class Index:
 
             self._text_ids = json.loads((self.folder / "text_ids.json").read_text())
             if self._text_ids:
-                self._text = bm25s.BM25.load(str(self.folder / "text"))
+                self._text = bm25s.BM25.load(str(self.folder / "text"), mmap=True)
                 # the vocabulary sorted, so the tokens starting with a word are one slice
                 vocab = sorted((t, c) for t, c in self._text.vocab_dict.items() if t)
                 self._tokens = [t for t, _ in vocab]
@@ -290,7 +294,8 @@ class Index:
                 return False
             import faiss
 
-            self._similar = faiss.read_index(str(path))
+            # memory-mapped: the pages are the OS's file cache, shared and reclaimable
+            self._similar = faiss.read_index(str(path), faiss.IO_FLAG_MMAP)
             self._similar.hnsw.efSearch = HNSW_EF_SEARCH
             self._similar_ids = json.loads((self.folder / "similar_ids.json").read_text())
             self._row = {pid: i for i, pid in enumerate(self._similar_ids)}
