@@ -5,7 +5,8 @@ papers in view, one paper's rows, row counts, the terms of one kind (counts and 
 :mod:`dashboard.aggregates`, built on the helpers here). Each question is one SQL
 query on the view of :mod:`dashboard.source` (the store file opened read-only, plus this
 session's uploads attached beside it); the global filters (:mod:`dashboard.filter_model`)
-become a parameterised ``WHERE`` clause. Results are cached with ``st.cache_data`` (a TTL and
+become a parameterised ``WHERE`` clause (:func:`where`), whose text search goes through the
+full-text index next to the database when it is valid (``extract/index.py``). Results are cached with ``st.cache_data`` (a TTL and
 a bounded number of entries), keyed on the source files and the SQL with its parameters, that
 is on the filter state; nothing keeps a whole table in memory per filter state.
 """

@@ -6,6 +6,10 @@ No Streamlit here (the sidebar and URL binding is :mod:`dashboard.filters`). A
 - :func:`where_sql`: a parameterised ``WHERE`` clause over the ``papers`` table of a DuckDB
   database (``dashboard.data`` runs it on the database file, opened read-only);
 - :func:`apply`: the same rules over pandas frames (for frames already in memory and tests).
+
+A text search keeps the papers with every word of the query as a substring of the title,
+abstract or authors; when ``dashboard.data`` resolves it through the full-text index instead
+(``search_ids``), the index's rule applies: every word as a word or a word's start.
 """
 
 from __future__ import annotations
