@@ -357,7 +357,7 @@ def similar_papers(paper_id: str, k: int = 10) -> pd.DataFrame:
     With a valid index next to the store (``extract.index``: faiss HNSW over title + abstract
     vectors), one approximate nearest-neighbour query. Without one (or for a stale index), the
     exact way: one DuckDB scan of the store's ``paper_embeddings`` (the keyword stage's
-    abstract vectors) per paper asked (cached); the vectors never enter Python.
+    document vectors) per paper asked (cached); the vectors never enter Python.
 
     Returns:
         ``paper_id``, ``similarity`` (cosine, 3 decimals), most similar first (ties by id),
