@@ -22,10 +22,12 @@ from dashboard.data import (
     _term_map,
     ids_sql,
     query,
+    search_index,
     source_key,
     venue_groups,
+    where,
 )
-from dashboard.filter_model import Filters, where_sql
+from dashboard.filter_model import Filters
 
 
 def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | None]:
@@ -57,7 +59,7 @@ def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | 
 
 def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
     """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
-    cond, params = where_sql(_current(filters), "p", "techniques")
+    cond, params = where(_current(filters), "p")
     counts = _run(
         "SELECT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS venue, "
         "CAST(p.year AS BIGINT) AS year, count(*) AS papers "
@@ -182,7 +184,7 @@ def _group_counts(
     """Papers in view per ``by`` group, and per group and ``tag`` of the ``tags`` query."""
     if not set(by) <= set(GROUP_COLUMNS):
         raise KeyError(f"unknown grouping {by!r}; columns of {GROUP_COLUMNS}")
-    cond, params = where_sql(_current(filters), "p", "techniques")
+    cond, params = where(_current(filters), "p")
     if venues is not None:
         cond += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
         params = [*params, *venues]
@@ -350,16 +352,33 @@ def has_embeddings() -> bool:
 
 
 def similar_papers(paper_id: str, k: int = 10) -> pd.DataFrame:
-    """The ``k`` papers whose embeddings are closest (cosine) to ``paper_id``'s, by DuckDB.
+    """The ``k`` papers closest (cosine) to ``paper_id``.
 
-    One scan of the store's ``paper_embeddings`` per paper asked (cached): the vectors never
-    enter Python, so memory stays bounded by DuckDB's buffer whatever the corpus size.
+    With a valid index next to the store (``extract.index``: faiss HNSW over title + abstract
+    vectors), one approximate nearest-neighbour query. Without one (or for a stale index), the
+    exact way: one DuckDB scan of the store's ``paper_embeddings`` (the keyword stage's
+    document vectors) per paper asked (cached); the vectors never enter Python.
 
     Returns:
         ``paper_id``, ``similarity`` (cosine, 3 decimals), most similar first (ties by id),
         without the paper itself; empty when it has no embedding.
     """
     kind = _embedding_type()
+    if kind is None:
+        return pd.DataFrame(columns=["paper_id", "similarity"])
+    idx = search_index()
+    near = idx.similar(paper_id, k) if idx is not None else None
+    if near is not None:
+        return pd.DataFrame(
+            {"paper_id": [p for p, _ in near], "similarity": [round(s, 3) for _, s in near]},
+            columns=["paper_id", "similarity"],
+        )
+    return exact_similar_papers(paper_id, k, kind)
+
+
+def exact_similar_papers(paper_id: str, k: int = 10, kind: str | None = None) -> pd.DataFrame:
+    """:func:`similar_papers` by an exact scan of ``paper_embeddings`` (no index)."""
+    kind = kind or _embedding_type()
     if kind is None:
         return pd.DataFrame(columns=["paper_id", "similarity"])
     # fixed-size FLOAT[n] arrays (what the keyword stage writes), else variable lists

@@ -5,7 +5,8 @@ papers in view, one paper's rows, row counts, the terms of one kind (counts and 
 :mod:`dashboard.aggregates`, built on the helpers here). Each question is one SQL
 query on the view of :mod:`dashboard.source` (the store file opened read-only, plus this
 session's uploads attached beside it); the global filters (:mod:`dashboard.filter_model`)
-become a parameterised ``WHERE`` clause. Results are cached with ``st.cache_data`` (a TTL and
+become a parameterised ``WHERE`` clause (:func:`where`), whose text search goes through the
+full-text index next to the database when it is valid (``extract/index.py``). Results are cached with ``st.cache_data`` (a TTL and
 a bounded number of entries), keyed on the source files and the SQL with its parameters, that
 is on the filter state; nothing keeps a whole table in memory per filter state.
 """
@@ -45,6 +46,7 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     venue_groups,
 )
 from extract import schema
+from extract.index import Index, fingerprint
 from extract.schema import TABLES
 from extract.stages import term_kinds
 
@@ -76,9 +78,50 @@ def _current(filters: Filters | None) -> Filters:
     return filters if filters is not None else flt.current()
 
 
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _search_index(key: tuple[tuple[str, float], ...]) -> Index | None:
+    """The store's index folder (``extract.index``) when it matches the store, else None.
+
+    Only for a view without uploads (the index knows the store's papers only); a stale index
+    (its fingerprint differs from the store's) is ignored.
+    """
+    if len(key) != 1:
+        return None
+    cur = connection_for(key).cursor()
+    try:
+        current = fingerprint(cur, "s0")
+    finally:
+        cur.close()
+    return Index.open(key[0][0], current)
+
+
+def search_index() -> Index | None:
+    """The valid index of the current view, or None (the SQL paths are used then)."""
+    return _search_index(source_key())
+
+
+@st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=64)
+def _search_ids(key: tuple, text: str) -> list[str] | None:
+    idx = _search_index(key)
+    return None if idx is None else idx.search(text)
+
+
+def search_ids(text: str) -> list[str] | None:
+    """Ids of the papers matching the search ``text`` by the full-text index, best first.
+
+    None when there is no valid index or nothing to search: the caller's SQL search applies.
+    """
+    return _search_ids(source_key(), text) if text.strip() else None
+
+
+def where(filters: Filters, alias: str = "p") -> tuple[str, list]:
+    """:func:`dashboard.filter_model.where_sql` with the text search resolved by the index."""
+    return where_sql(filters, alias, "techniques", search_ids=search_ids(filters.query))
+
+
 def ids_sql(filters: Filters) -> tuple[str, list]:
     """``SELECT paper_id`` of the papers passing ``filters``, with its parameters."""
-    cond, params = where_sql(filters, "p", "techniques")
+    cond, params = where(filters, "p")
     return f"SELECT p.paper_id FROM papers p WHERE {cond}", params
 
 
@@ -156,7 +199,7 @@ def _filtered_sql(
     if "paper_id" not in TABLES[table].column_names:
         return f"SELECT {cols} FROM {name} t", []
     if table == "papers":
-        cond, params = where_sql(filters, "t", "techniques")
+        cond, params = where(filters, "t")
         return f"SELECT {cols} FROM papers t WHERE {cond}", params
     if not filters.active:
         return f"SELECT {cols} FROM {name} t", []
@@ -232,7 +275,7 @@ def papers_in_view(
     f = _current(filters)
     if ignore_tags:
         f = replace(f, tags=())
-    cond, params = where_sql(f, "p", "techniques")
+    cond, params = where(f, "p")
     sql = (
         f"SELECT p.paper_id, {TITLE_SQL + ' AS title, ' if titles else ''}"
         f"p.venue, p.year, p.venue_label, p.accepted FROM papers p WHERE {cond}"
@@ -246,16 +289,21 @@ def paper_list(
     """The filtered papers (also matching every word of ``search``), for listing.
 
     Columns: ``paper_id``, ``display_title`` (title, else the abstract's start), ``authors``,
-    ``venue_label``, ``status``, ``url``; at most ``limit`` rows, in table order.
+    ``venue_label``, ``status``, ``url``; at most ``limit`` rows, in table order (best match
+    first when the full-text index answered the search).
     """
     f = _current(filters)
     if search.strip():  # the same rules as the sidebar's search: every word somewhere
         f = replace(f, query=f"{f.query} {search}")
-    cond, params = where_sql(f, "p", "techniques")
+    cond, params = where(f, "p")
     sql = (
         f"SELECT p.paper_id, {TITLE_SQL} AS display_title, p.authors, p.venue_label, p.status, "
         f"p.url FROM papers p WHERE {cond}"
     )
+    ranked = search_ids(f.query)
+    if ranked is not None:  # the index's best matches first
+        sql += " ORDER BY list_position(CAST(? AS VARCHAR[]), p.paper_id)"
+        params = [*params, ranked]
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
     return _run(sql, params)
@@ -266,7 +314,7 @@ def paper_list_count(search: str = "", filters: Filters | None = None) -> int:
     f = _current(filters)
     if search.strip():
         f = replace(f, query=f"{f.query} {search}")
-    cond, params = where_sql(f, "p", "techniques")
+    cond, params = where(f, "p")
     return int(_run(f"SELECT count(*) AS n FROM papers p WHERE {cond}", params)["n"].iloc[0])
 
 
@@ -276,7 +324,7 @@ def _marks(values) -> str:
 
 def rejected_count(filters: Filters) -> int:
     """Papers passing ``filters`` whose status says rejected or withdrawn."""
-    cond, params = where_sql(filters, "p", "techniques")
+    cond, params = where(filters, "p")
     sql = f"SELECT count(*) AS n FROM papers p WHERE {cond} AND p.accepted = FALSE"
     return int(_run(sql, params)["n"].iloc[0])
 

@@ -6,6 +6,10 @@ No Streamlit here (the sidebar and URL binding is :mod:`dashboard.filters`). A
 - :func:`where_sql`: a parameterised ``WHERE`` clause over the ``papers`` table of a DuckDB
   database (``dashboard.data`` runs it on the database file, opened read-only);
 - :func:`apply`: the same rules over pandas frames (for frames already in memory and tests).
+
+A text search keeps the papers with every word of the query as a substring of the title,
+abstract or authors; when ``dashboard.data`` resolves it through the full-text index instead
+(``search_ids``), the index's rule applies: every word as a word or a word's start.
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ def where_sql(
     alias: str = "p",
     techniques: str = "techniques",
     search_columns: tuple[str, ...] = SEARCH_COLUMNS,
+    search_ids: list[str] | None = None,
 ) -> tuple[str, list]:
     """``f`` as a parameterised SQL condition on ``papers AS <alias>`` (same papers as apply).
 
@@ -148,6 +153,9 @@ def where_sql(
         techniques: The (qualified) name of the techniques table or view the tags look in.
         search_columns: The paper columns a text search looks in (``authors`` may be missing
             in databases built before it existed).
+        search_ids: The papers matching ``f.query`` as the full-text index resolved them
+            (``extract.index``): the search becomes one ``paper_id`` list condition. None: the
+            SQL path (every word a substring of a search column).
 
     Returns:
         ``(condition, parameters)``; the condition is ``TRUE`` when nothing is filtered.
@@ -171,7 +179,10 @@ def where_sql(
         params += list(f.years)
     if f.accepted_only:
         conds.append(f"coalesce({alias}.accepted, TRUE)")
-    for term in f.query.lower().split():
+    if search_ids is not None and f.query.strip():
+        conds.append(f"list_contains(CAST(? AS VARCHAR[]), {alias}.paper_id)")
+        params.append(list(search_ids))
+    for term in ([] if search_ids is not None else f.query.lower().split()):
         either = " OR ".join(
             f"contains(lower(coalesce(CAST({alias}.{c} AS VARCHAR), '')), ?)"
             for c in search_columns

@@ -28,7 +28,7 @@ def _in_view(key: tuple, spec: tuple, full: bool) -> dict:
     f = filters.Filters.from_tuple(spec)
     counts = aggregates.venue_year_counts(f)
     if not full:
-        cond, params = filters.where_sql(f)
+        cond, params = data.where(f)  # the text search as the index resolves it
         venues = data.query(
             "SELECT DISTINCT coalesce(CAST(p.venue AS VARCHAR), 'unknown') AS v "
             f"FROM papers p WHERE {cond}",

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
 
-from extract import store, tables
+from extract import index, store, tables
 from extract.ingest import IngestResult, ingest
 from extract.records import PaperText
 from extract.schema import TABLES
@@ -252,6 +252,7 @@ def _extract_and_write(report: BuildReport, skip: set[str], runner: Runner, use_
     store.write_tables(db, frames)
     report.store_seconds = time.perf_counter() - t2
     report.written = True
+    index.write_index_quietly(db)  # search indexes next to the database (extract/index.py)
 
 
 @dataclass
