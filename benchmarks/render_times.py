@@ -29,6 +29,7 @@ PAGES = [
     "techniques",
     "model_sizes",
     "results",
+    "leaderboards",
     "keywords",
     "emerging",
     "papers",
