@@ -135,14 +135,15 @@ def rendered_dom(url: str, title: str) -> tuple[str, int]:
     """The DOM once the app has drawn its title; virtual time only advances while the page idles,
     so a budget too small to cover the websocket round trips is retried with a larger one."""
     dom = ""
-    for budget in (120_000, 600_000, 1_200_000, 2_400_000, 2_400_000):
+    # measured on the seeds app: a 2,400,000 ms budget drew the page in 3 of 6 dumps, 4,800,000
+    # in 6 of 6 (each dump takes about 1.5 s of real time)
+    for budget in (2_400_000, 4_800_000, 9_600_000, 9_600_000, 19_200_000):
         dom = chromium("--dump-dom", url, budget_ms=budget).stdout
         if title in dom and "stMainBlockContainer" in dom:
             return dom, budget
         # the session of a dump that came too early still runs the page on the server and
-        # fills its caches: let it finish before the next try (a cold first render of a page
-        # can outlast the virtual time of a busy machine)
-        time.sleep(3)
+        # fills its caches: let it finish before the next try
+        time.sleep(2)
     return dom, budget
 
 
