@@ -53,16 +53,25 @@ def _resolve_relative(name: str, module: str | None, level: int) -> str:
 
 
 @lru_cache(maxsize=None)
+def _tree(name: str) -> ast.Module | None:
+    """The parsed source of project module ``name`` (None when it is not one); parsed once for
+    the imports, the external packages and the data files it names."""
+    path = module_path(name)
+    if path is None:
+        return None
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+@lru_cache(maxsize=None)
 def direct_imports(name: str) -> tuple[str, ...]:
     """Project modules that module ``name`` imports anywhere in its source (sorted).
 
     ``from pkg import x`` counts ``pkg.x`` when that is a module, else ``pkg``; parents of every
     imported module count too (their ``__init__`` runs first).
     """
-    path = module_path(name)
-    if path is None:
+    tree = _tree(name)
+    if tree is None:
         return ()
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -98,10 +107,9 @@ def direct_imports(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=None)
 def _external_imports(name: str) -> tuple[str, ...]:
     """Top-level names of the non-project modules ``name`` imports (sorted)."""
-    path = module_path(name)
-    if path is None:
+    tree = _tree(name)
+    if tree is None:
         return ()
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -135,11 +143,10 @@ def data_refs(name: str) -> tuple[str, ...]:
     name their file as a literal; a stage's version hashes the files named anywhere in its
     import closure, so a vocabulary read by an imported module counts without being declared.
     """
-    path = module_path(name)
-    if path is None:
+    tree = _tree(name)
+    if tree is None:
         return ()
     data = ROOT / "extract" / "data"
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = set()
     for node in ast.walk(tree):
         if (isinstance(node, ast.Constant) and isinstance(node.value, str)

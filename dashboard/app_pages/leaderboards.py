@@ -198,6 +198,22 @@ def _board() -> None:
 if metric_id is not None:
     _board()
 
+
+def rows_with_whose(rows):
+    """A table of unplaced scores or gains, the role written out as whose number it is."""
+    st.dataframe(
+        rows.assign(role=rows["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
+        .drop(columns=["paper_id"]),
+        hide_index=True,
+        column_config={
+            "role": st.column_config.TextColumn("whose"),
+            "title": st.column_config.TextColumn("paper", width="medium"),
+            "year": st.column_config.NumberColumn(format="%d"),
+            "evidence": st.column_config.TextColumn(width="large"),
+        },
+    )
+
+
 st.subheader(f"Unplaced scores on {bench}")
 unplaced = lb["unplaced"]
 if unplaced.empty:
@@ -208,17 +224,7 @@ else:
         "with the reason (a change written at the number, a bound, no metric, another "
         "benchmark's number, a unit that does not fit, above the published record, ...)."
     )
-    st.dataframe(
-        unplaced.assign(role=unplaced["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
-        .drop(columns=["paper_id"]),
-        hide_index=True,
-        column_config={
-            "role": st.column_config.TextColumn("whose"),
-            "title": st.column_config.TextColumn("paper", width="medium"),
-            "year": st.column_config.NumberColumn(format="%d"),
-            "evidence": st.column_config.TextColumn(width="large"),
-        },
-    )
+    rows_with_whose(unplaced)
     ui.download(unplaced, f"unplaced_{bench}", "csv", label="Download the unplaced scores (CSV)")
 
 st.subheader(f"Reported gains on {bench}")
@@ -230,15 +236,5 @@ else:
         'Differences over a baseline ("+2.1 points", "by 3%"), in any metric: not scores, '
         "so never on a board."
     )
-    st.dataframe(
-        gains.assign(role=gains["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
-        .drop(columns=["paper_id"]),
-        hide_index=True,
-        column_config={
-            "role": st.column_config.TextColumn("whose"),
-            "title": st.column_config.TextColumn("paper", width="medium"),
-            "year": st.column_config.NumberColumn(format="%d"),
-            "evidence": st.column_config.TextColumn(width="large"),
-        },
-    )
+    rows_with_whose(gains)
     ui.download(gains, f"gains_{bench}", "csv", label="Download these gains (CSV)")

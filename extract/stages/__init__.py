@@ -218,6 +218,7 @@ def clear_version_cache() -> None:
     _code_version.cache_clear()
     _closure_data.cache_clear()
     versioning.data_refs.cache_clear()
+    versioning._tree.cache_clear()
     versioning.direct_imports.cache_clear()
     versioning._external_imports.cache_clear()
 
