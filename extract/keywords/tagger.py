@@ -11,6 +11,7 @@ tagger was distilled on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -155,4 +156,25 @@ def tokenize(text: str) -> list[Token]:
     return [
         Token(w, " " if sp else "", *_split(lab), i)
         for w, (i, _, sp), lab in zip(words, spans, labels)
+    ]
+
+
+# Words (letters/digits, with inner dots: "e.g", "3.5"), and every other
+# non-space character alone; hyphens and slashes split words as spaCy's infix rules do.
+_FAST_TOKEN = re.compile(r"[^\W_]+(?:[.][^\W_]+)*|\S")
+
+
+def tokenize_fast(text: str) -> list[Token]:
+    """Tokens of ``text`` with tags from the table, split by one regular expression.
+
+    About 10x faster than :func:`tokenize` (no spaCy); the tokens differ from spaCy's at
+    contractions, abbreviations and some symbols, which the method-phrase finder
+    (:mod:`extract.phrases`) does not need.
+    """
+    spans = [(m.start(), m.group()) for m in _FAST_TOKEN.finditer(text)]
+    labels = tag_words([w for _, w in spans])
+    n = len(text)
+    return [
+        Token(w, " " if i + len(w) < n and text[i + len(w)].isspace() else "", *_split(lab), i)
+        for (i, w), lab in zip(spans, labels)
     ]

@@ -10,7 +10,15 @@ name in that vocabulary is never proposed) or recognised from its shape and cues
 **proposed** when the abstract introduces it: the proposal rules of
 :mod:`extract.names.proposals` and the cues of :mod:`extract.names.roles`.
 
-Rows: one per (paper, name), at the name's first occurrence in the abstract; ``start`` and
+Since the phrase layer (:mod:`extract.phrases`), the table also holds **method phrases**:
+techniques named in ordinary words ("speculative decoding", "hard negative sampling"), found by
+a trained model, with ``form = 'phrase'`` (names have ``form = 'name'``). A phrase whose concept
+a name row of the paper already has ("Direct Preference Optimization" next to the name "DPO")
+or that overlaps a name is left out, so there is one row per (paper, concept). ``concept`` and
+``concept_key`` put the spellings of one technique together across papers (see
+:mod:`extract.phrases.concepts`).
+
+Rows: one per (paper, name or phrase), at its first occurrence in the abstract; ``start`` and
 ``end`` are offsets into ``paper.abstract`` covering the name itself (inside any markup), None
 for a name only the title gives.
 
@@ -23,7 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from extract import names
+from extract import names, phrases
+from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.names.candidates import name_shaped
 from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
 from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
@@ -74,6 +83,7 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
         if r["role"] == "mentioned" and r["confidence"] < MIN_MENTIONED_CONFIDENCE:
             continue  # nothing in the sentence or the corpus says it is a method
         if r["type"] == "method" or r["role"] == "proposed":
+            concept, key = name_concept(r["name"], r["role"], r.get("long_form"))
             out.append(
                 {
                     "paper_id": paper_id,
@@ -85,6 +95,9 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
                     "confidence": r["confidence"],
                     "surface": r["surface"],
                     "long_form": r.get("long_form"),
+                    "form": "name",
+                    "concept": concept,
+                    "concept_key": key,
                 }
             )
     # a name only the title gives has no offsets: after the others
@@ -92,10 +105,64 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
     return out
 
 
+def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]:
+    """(concept, concept key) of a name row: the vocabulary's canonical name when it knows the
+    name or its long form; for a mentioned acronym defined in the abstract, its long form
+    ("speculative decoding" for "SD", so it joins the phrase's concept); else the name."""
+    canon = canonical_names()
+    known = vocab().known(name)
+    if known is None and long_form:
+        known = canon.get(concept_key(long_form))
+    if known is not None:
+        return known, concept_key(known)
+    if long_form and role == "mentioned":
+        return concept_display(long_form), concept_key(long_form)
+    return name, concept_key(name)
+
+
+def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
+    """The method phrases of ``paper`` (:func:`extract.phrases.find_phrases`) that no name row
+    already covers: not the concept of a name row, not overlapping a name's span."""
+    view = clean_view(paper.abstract)
+    keys = {r["concept_key"] for r in name_rows}
+    spans = [(r["start"], r["end"]) for r in name_rows if r["start"] is not None]
+    out = []
+    for ph in phrases.find_phrases(view.text, paper.title or ""):
+        if ph.start < 0:
+            continue  # a phrase only the title gives: the abstract's own phrases are enough
+        start, end = view.span(ph.start, ph.end)
+        canon = canonical_names().get(ph.key)
+        key = concept_key(canon) if canon else ph.key
+        if key in keys or any(start < e and s < end for s, e in spans):
+            continue
+        keys.add(key)
+        out.append(
+            {
+                "paper_id": paper.paper_id,
+                "name": paper.abstract[start:end],
+                "role": "proposed" if ph.role == "proposed" else "mentioned",
+                "start": start,
+                "end": end,
+                "type": "method",
+                "confidence": ph.confidence,
+                "surface": paper.abstract[start:end],
+                "long_form": None,
+                "form": "phrase",
+                "concept": canon or concept_display(ph.text),
+                "concept_key": key,
+            }
+        )
+    return out
+
+
 def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = None) -> list[dict]:
-    """Method rows for ``paper``: one per name at its first occurrence.
+    """Method rows for ``paper``: one per name and one per further method phrase, at its first
+    occurrence.
 
     In a build, ``deps["names"]`` holds the paper's rows of the names stage; called on its own,
     the recogniser runs here.
     """
-    return rows_from_names(paper.paper_id, names.rows_from_deps(paper, deps))
+    rows = rows_from_names(paper.paper_id, names.rows_from_deps(paper, deps))
+    rows += phrase_rows(paper, rows)
+    rows.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
+    return rows

@@ -1,0 +1,57 @@
+"""A linear model stored as numpy arrays, scored without scikit-learn.
+
+File format (``.npz``): ``vocab`` (feature strings), ``labels`` (one per output), ``weights``
+(float32, features x labels), ``bias`` (labels). A text's score for a label is the bias plus the
+weights of the features it holds (each counted once); :meth:`Linear.proba` is its logistic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Linear:
+    """Vocabulary index, weights and biases of a trained multi-label linear model."""
+
+    index: dict[str, int]
+    labels: tuple[str, ...]
+    weights: np.ndarray  # (n_features, n_labels)
+    bias: np.ndarray  # (n_labels,)
+
+    @classmethod
+    def load(cls, path: Path) -> Linear:
+        with np.load(path, allow_pickle=False) as z:
+            vocab = [str(v) for v in z["vocab"]]
+            return cls(
+                {v: i for i, v in enumerate(vocab)},
+                tuple(str(x) for x in z["labels"]),
+                z["weights"].astype(np.float32),
+                z["bias"].astype(np.float32),
+            )
+
+    def save(self, path: Path) -> None:
+        vocab = sorted(self.index, key=self.index.__getitem__)
+        np.savez_compressed(
+            path, vocab=np.array(vocab), labels=np.array(self.labels),
+            weights=self.weights.astype(np.float16), bias=self.bias.astype(np.float32),
+        )
+
+    def rows(self, feats) -> list[int]:
+        """Indices of the known features among ``feats``."""
+        index = self.index
+        return [i for f in feats if (i := index.get(f)) is not None]
+
+    def decision(self, feats) -> np.ndarray:
+        """Score (log-odds) per label for a text with features ``feats``."""
+        rows = self.rows(feats)
+        if not rows:
+            return self.bias.copy()
+        return self.weights[rows].sum(axis=0) + self.bias
+
+    def proba(self, feats) -> np.ndarray:
+        """Probability per label (logistic of :meth:`decision`)."""
+        return 1.0 / (1.0 + np.exp(-self.decision(feats)))

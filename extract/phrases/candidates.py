@@ -1,0 +1,142 @@
+"""Candidate method phrases: parts of noun phrases that end on a noun.
+
+Tokens and tags come from the keyword tagger's look-up tables
+(:func:`extract.keywords.tagger.tokenize_fast`), word units (hyphen compounds joined) and noun runs
+from :mod:`extract.keywords.candidates`. A candidate is any contiguous part of a noun run, at
+most :data:`MAX_UNITS` units, that ends on a noun or a gerund and does not start with a stop
+word (runs here also hold verb forms other than finite ones: "via fine-tuning"); plus
+"X of Y" when the run before "of" ends on a noun and the run after it follows at once
+("mixture of experts", "chain of thought").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import re
+
+from extract.keywords.candidates import _BRACKET, _QUANTITY, _URL, Unit, _units, load_stoplist
+from extract.keywords.tagger import Token, tokenize_fast
+
+MAX_UNITS = 6
+_NOUNS = {"NOUN", "PROPN"}
+_WORDS = {"NOUN", "PROPN", "ADJ", "VERB", "X"}
+_DIMENSION = re.compile(r"^\d[dD]$")  # "3D", "2d"
+
+
+def _is_head(unit: Unit) -> bool:
+    """A unit a candidate may end on: a noun, or a gerund ("fine-tuning", "learning")."""
+    return unit[1] in _NOUNS or unit[2] == "VBG"
+
+
+def _content(unit: Unit, stop: frozenset[str]) -> bool:
+    """A unit that can be part of a method phrase: nouns, adjectives, participles and other
+    verb forms (a gerund: "via fine-tuning"), "3D"; not stop words, numbers or brackets."""
+    text, pos, tag, _ = unit
+    if _DIMENSION.match(text):
+        return True
+    if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text) or _URL.search(text):
+        return False
+    if tag in {"VBZ", "VBP", "VBD", "MD"}:  # finite verbs end a phrase
+        return False
+    return pos in _WORDS and text.lower() not in stop
+
+
+def _runs(units: list[Unit], stop: frozenset[str]) -> list[tuple[list[Unit], int]]:
+    """Maximal runs of content units with the index of their first unit."""
+    runs: list[tuple[list[Unit], int]] = []
+    cur: list[Unit] = []
+    start = 0
+    for i, unit in enumerate(units):
+        if _content(unit, stop):
+            if not cur:
+                start = i
+            cur.append(unit)
+        elif cur:
+            runs.append((cur, start))
+            cur = []
+    if cur:
+        runs.append((cur, start))
+    return runs
+
+
+class Span(NamedTuple):
+    """A candidate: its units, where it sits in its run, and the run's neighbours."""
+
+    units: tuple[Unit, ...]
+    start: int  # character offsets in the text
+    end: int
+    left: int  # units of the run before the span
+    right: int  # units of the run after the span
+    prev: str  # the word before the span ("" at the start), lower-case
+    next: str  # the word after the span
+    of_phrase: bool = False
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(u[0] for u in self.units)
+
+
+class Runs(NamedTuple):
+    """The noun runs of a text: (run units, index of the run's first unit) pairs, and every
+    unit's lower-cased text."""
+
+    units: list[Unit]
+    runs: list[tuple[list[Unit], int]]
+    low: list[str]
+
+    def word(self, i: int) -> str:
+        """Lower-cased text of unit ``i`` ("" outside the text)."""
+        return self.low[i] if 0 <= i < len(self.low) else ""
+
+
+def runs_of(text: str, tokens: list[Token] | None = None) -> Runs:
+    """Word units and noun runs of ``text``."""
+    tokens = tokenize_fast(text) if tokens is None else tokens
+    units = _units(tokens, text)
+    return Runs(units, _runs(units, load_stoplist().stop), [u[0].lower() for u in units])
+
+
+def run_spans(run: list[Unit]) -> list[tuple[int, int]]:
+    """(a, e): the unit ranges of a run that are candidates (end on a head, at most
+    :data:`MAX_UNITS` long)."""
+    n = len(run)
+    heads = [_is_head(u) for u in run]
+    return [(a, e) for a in range(n) for e in range(a + 1, min(n, a + MAX_UNITS) + 1)
+            if heads[e - 1]]
+
+
+def span_at(r: Runs, run: list[Unit], r0: int, a: int, e: int) -> Span:
+    """The :class:`Span` of units ``a:e`` of a run."""
+    last = run[e - 1]
+    return Span(tuple(run[a:e]), run[a][3], last[3] + len(last[0]), a, len(run) - e,
+                r.word(r0 + a - 1), r.word(r0 + e))
+
+
+def of_spans(r: Runs) -> list[Span]:
+    """"X of Y" candidates: the end of one run, "of", the start of the next."""
+    out: list[Span] = []
+    starts = {start: run for run, start in r.runs}
+    for run, r0 in r.runs:
+        after = r0 + len(run)
+        if not _is_head(run[-1]) or r.word(after) != "of" or after + 1 not in starts:
+            continue
+        nxt = starts[after + 1]
+        for e in range(1, min(len(nxt), 3) + 1):
+            if not _is_head(nxt[e - 1]):
+                continue
+            for a in (len(run) - 1, len(run) - 2):
+                if a < 0:
+                    continue
+                units_ = (*run[a:], r.units[after], *nxt[:e])
+                last = nxt[e - 1]
+                out.append(Span(units_, run[a][3], last[3] + len(last[0]), a, len(nxt) - e,
+                                r.word(r0 + a - 1), r.word(after + 1 + e), True))
+    return out
+
+
+def spans(text: str, tokens: list[Token] | None = None) -> list[Span]:
+    """The candidate spans of ``text``: every :func:`run_spans` range, then :func:`of_spans`."""
+    r = runs_of(text, tokens)
+    out = [span_at(r, run, r0, a, e) for run, r0 in r.runs for a, e in run_spans(run)]
+    return out + of_spans(r)

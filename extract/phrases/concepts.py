@@ -1,0 +1,58 @@
+"""One concept per technique, whatever its spelling.
+
+The concept key of a phrase: lower-case, split at spaces, hyphens, slashes and underscores, the
+function words of :data:`FUNCTION_WORDS` dropped, every word singular
+(:func:`extract.keywords.candidates.fold_plural`), joined without spaces. So "LLM-as-a-judge",
+"LLM as judge" and "LLM judges" are one concept (``llmjudge``), and so are "pre-trained models",
+"pretrained model" and "Retrieval-Augmented Generation" / "retrieval augmented generation".
+
+An acronym the abstract defines for the phrase ("speculative decoding (SD)") joins its concept,
+and a phrase the methods vocabulary lists as an alias takes its canonical name
+("direct preference optimization" -> ``DPO``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extract.keywords.candidates import display_form, fold_plural, is_acronym
+
+FUNCTION_WORDS = frozenset({"a", "an", "the", "as", "of", "for", "to", "with", "and", "via", "on"})
+_SPLIT = re.compile(r"[\s_/\-\u2010\u2011\u2013]+")
+
+
+@lru_cache(maxsize=200_000)
+def concept_key(text: str) -> str:
+    """The concept key of a phrase (see the module docstring)."""
+    return "".join(fold_plural(w) for w in _SPLIT.split(text.lower()) if w and w not in FUNCTION_WORDS)
+
+
+@lru_cache(maxsize=1)
+def canonical_names() -> dict[str, str]:
+    """Concept key -> canonical name, for every name and alias of the methods vocabulary."""
+    from extract.names.vocabulary import vocab
+
+    out: dict[str, str] = {}
+    for spelling, name in vocab().canonical.items():
+        if len(_SPLIT.split(spelling.strip())) > 1:  # one word is a name already
+            out.setdefault(concept_key(spelling), name)
+    return out
+
+
+def concept_display(text: str) -> str:
+    """How a concept is shown: lower-case but acronyms and names with digits, last word
+    singular ("Large Language Models" -> "large language model", "LLM judges" -> "LLM judge")."""
+    words = display_form(text.split()).split()
+    if not words:
+        return text
+    last = words[-1]
+    if "of" in words[:-1]:
+        pass  # "mixture of experts": the head is before "of"
+    elif is_acronym(last):
+        if last.endswith("s") and last[:-1].isupper():
+            words[-1] = last[:-1]
+    else:
+        head, _, tail = last.rpartition("-")
+        words[-1] = f"{head}-{fold_plural(tail)}" if head else fold_plural(last)
+    return " ".join(words)

@@ -1,0 +1,189 @@
+"""Train the method-phrase model (``extract/phrases/model.py``) on the dev labels; fixed seed.
+
+    python scripts/train_phrase_model.py [--seed 2034]
+
+Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``;
+dev2 and dev3, 400 abstracts labelled by hand with every generic method phrase and its role).
+Every candidate span (:mod:`extract.phrases.candidates`) whose concept key equals a labelled
+phrase's is a positive. Two logistic regressions over the candidate features: ``phrase``
+(is it a method phrase) and ``proposed`` (its role, trained on the positives). C and the
+decision threshold are chosen by 5-fold cross-validation grouped by abstract, on the concept-level
+F1 after decoding (:func:`extract.phrases.model.find_phrases`'s greedy non-overlapping choice).
+Writes ``extract/data/phrase_model.npz`` and ``phrase_model.json``. Needs the ``train`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import splits  # noqa: E402
+from extract.datafiles import DATA_DIR  # noqa: E402
+from extract.learned.linear import Linear  # noqa: E402
+from extract.phrases import model as PM  # noqa: E402
+from extract.phrases.concepts import concept_key  # noqa: E402
+
+DEVSET = ROOT / "benchmarks" / "devset" / "phrases.jsonl"
+
+
+def records(part: str):
+    for line in DEVSET.open(encoding="utf-8"):
+        r = json.loads(line)
+        if splits.part(DEVSET.name, r) == part:
+            yield r
+
+
+def examples(recs):
+    """Per abstract: candidates (span, features), labels, roles, gold keys."""
+    out = []
+    for r in recs:
+        gold = {concept_key(p["phrase"]): p["role"] for p in r["phrases"]}
+        full_title = r.get("title") or ""
+        cands = PM.candidates(r["text"], full_title)
+        full = f"{full_title}\n{r['text']}" if full_title else r["text"]
+        shift = len(full_title) + 1 if full_title else 0
+        rows = []
+        for sp, feats, _ in cands:
+            key = concept_key(full[sp.start + shift : sp.end + shift])
+            rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key))
+        out.append((rows, gold))
+    return out
+
+
+def matrix(feats_list, index):
+    from scipy import sparse
+
+    r, c = [], []
+    for i, fs in enumerate(feats_list):
+        for f in fs:
+            if (j := index.get(f)) is not None:
+                r.append(i)
+                c.append(j)
+    return sparse.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)),
+                             shape=(len(feats_list), len(index)))
+
+
+def decode(rows, probs, th):
+    """Concept keys chosen for one abstract: greedy best-first, no overlaps."""
+    order = sorted(range(len(rows)), key=lambda i: (-probs[i], rows[i][0].start))
+    taken, keys = [], set()
+    for i in order:
+        if probs[i] < th:
+            break
+        sp = rows[i][0]
+        if any(sp.start < e and s < sp.end for s, e in taken):
+            continue
+        taken.append((sp.start, sp.end))
+        keys.add(rows[i][4])
+    return keys
+
+
+def f1(docs, probs_per_doc, th):
+    tp = fp = fn = 0
+    for (rows, gold), probs in zip(docs, probs_per_doc):
+        pred = decode(rows, probs, th)
+        tp += len(pred & set(gold))
+        fp += len(pred - set(gold))
+        fn += len(set(gold) - pred)
+    p = tp / max(tp + fp, 1)
+    r = tp / max(tp + fn, 1)
+    return 2 * p * r / max(p + r, 1e-9), p, r
+
+
+def fit(docs, C, seed, min_count=2):
+    from sklearn.linear_model import LogisticRegression
+
+    counts: dict[str, int] = {}
+    for rows, _ in docs:
+        for row in rows:
+            for f in row[1]:
+                counts[f] = counts.get(f, 0) + 1
+    vocab = sorted(f for f, n in counts.items() if n >= min_count)
+    index = {f: i for i, f in enumerate(vocab)}
+    flat = [row for rows, _ in docs for row in rows]
+    X = matrix([row[1] for row in flat], index)
+    y = np.array([row[2] for row in flat])
+    span = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(X, y)
+    pos = np.where(y)[0]
+    yr = np.array([flat[i][3] for i in pos])
+    role = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(X[pos], yr)
+    W = np.stack([span.coef_[0], role.coef_[0]], axis=1).astype(np.float32)
+    b = np.array([span.intercept_[0], role.intercept_[0]], dtype=np.float32)
+    return Linear(index, ("phrase", "proposed"), W, b)
+
+
+def predict(model: Linear, rows):
+    d = np.array([model.decision(row[1]) for row in rows]) if rows else np.zeros((0, 2))
+    return 1 / (1 + np.exp(-d))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=2034)
+    args = ap.parse_args(argv)
+    docs = examples(list(records("dev")))
+    n = len(docs)
+    print(f"{n} dev abstracts, {sum(len(r) for r, _ in docs)} candidates, "
+          f"{sum(len(g) for _, g in docs)} labelled phrases", file=sys.stderr)
+    rng = np.random.default_rng(args.seed)
+    fold = rng.permutation(n) % 5
+    best = None
+    for C in (0.1, 0.3, 1.0, 3.0):
+        oof: list = [None] * n
+        oof_role: list = [None] * n
+        for k in range(5):
+            m = fit([d for d, f in zip(docs, fold) if f != k], C, args.seed)
+            for i in np.where(fold == k)[0]:
+                pr = predict(m, docs[i][0])
+                oof[i] = pr[:, 0] if len(pr) else np.zeros(0)
+                oof_role[i] = pr[:, 1] if len(pr) else np.zeros(0)
+        for th in np.arange(0.2, 0.8, 0.02):
+            f, p, r = f1(docs, oof, th)
+            if best is None or f > best[0]:
+                best = (f, p, r, C, float(round(th, 2)), oof, oof_role)
+        print(f"  C={C}: best so far F1 {best[0]:.3f} (P {best[1]:.3f} R {best[2]:.3f}) at C={best[3]} "
+              f"th={best[4]}", file=sys.stderr)
+    f, p, r, C, th, oof, oof_role = best
+    # role threshold: best out-of-fold accuracy on the positive candidates
+    ys, ps = [], []
+    for (rows, _), pr in zip(docs, oof_role):
+        for row, q in zip(rows, pr):
+            if row[2]:
+                ys.append(row[3])
+                ps.append(q)
+    ys, ps = np.array(ys), np.array(ps)
+    role_th, role_f = 0.5, -1.0
+    for t in np.arange(0.2, 0.8, 0.02):
+        pred = ps >= t
+        tp = (pred & ys).sum()
+        rf = 2 * tp / max(pred.sum() + ys.sum(), 1)
+        if rf > role_f:
+            role_th, role_f = float(round(t, 2)), float(rf)
+    model = fit(docs, C, args.seed)
+    used = np.abs(model.weights).max(axis=1) >= 1e-3
+    vocab = [v for v, u in zip(sorted(model.index, key=model.index.get), used) if u]
+    model = Linear({v: i for i, v in enumerate(vocab)}, model.labels, model.weights[used],
+                   model.bias)
+    model.save(DATA_DIR / PM.MODEL_FILE)
+    meta = {
+        "threshold": th, "role_threshold": role_th, "C": C, "seed": args.seed,
+        "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4),
+                            "proposed_f1": round(role_f, 4)},
+        "trained_on": "dev parts of benchmarks/devset/phrases.jsonl", "abstracts": n,
+        "features": len(vocab),
+    }
+    (DATA_DIR / PM.META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(meta), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,221 @@
+"""Train the learned technique tagger (``extract/learned/tags.py``): both parts, fixed seed.
+
+    python scripts/train_tag_model.py [--corpora ../shared/corpora] [--seed 2034]
+
+1. The text classifier (``extract/data/tag_text_model.npz``): for every tag, a logistic
+   regression over words and word pairs of title + abstract of the corpus papers, with the
+   rules as weak labels (strong rule evidence: positive; no evidence at all: negative; anything
+   between: left out). Every abstract of ``benchmarks/devset/`` is left out of this corpus, so
+   no labelled abstract of any part is seen by it.
+2. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
+   of the DEV parts (``benchmarks/splits.py``), C chosen by 5-fold cross-validation grouped by
+   paper, and the threshold with the best out-of-fold recall at precision >= 0.85.
+
+Needs the ``train`` extra (scikit-learn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import splits  # noqa: E402
+from extract.datafiles import DATA_DIR  # noqa: E402
+from extract.learned import bag  # noqa: E402
+from extract.learned import tags as LT  # noqa: E402
+from extract.learned.linear import Linear  # noqa: E402
+from extract.stages import techniques as T  # noqa: E402
+from extract.text.markup import clean_view  # noqa: E402
+from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
+
+DEVSET = ROOT / "benchmarks" / "devset"
+TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
+             "techniques", "names")
+
+
+def gold_tags(r: dict) -> set[str]:
+    return set(r["gold"]["techniques"] if "gold" in r else r.get("techniques", []))
+
+
+def labelled(part: str | None = None):
+    """(file, record) of the labelled sets with technique labels, of one part (all if None)."""
+    for f in TAG_FILES:
+        path = DEVSET / f"{f}.jsonl"
+        if not path.exists():
+            continue
+        for line in path.open(encoding="utf-8"):
+            r = json.loads(line)
+            if part is None or splits.part(path.name, r) == part:
+                yield f, r
+
+
+def devset_keys() -> set[str]:
+    keys = set()
+    for path in DEVSET.glob("*.jsonl"):
+        for line in path.open(encoding="utf-8"):
+            r = json.loads(line)
+            if r.get("text"):
+                keys.add(paper_id_for(clean_abstract(r["text"])))
+    return keys
+
+
+def corpus(corpora: Path, skip: set[str]) -> list[tuple[str, str]]:
+    out, seen = [], set()
+    for path in sorted(corpora.glob("*/*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            data = next((v for v in data.values() if isinstance(v, list)), [])
+        for rec in data:
+            if not isinstance(rec, dict) or not (rec.get("abstract") or "").strip():
+                continue
+            text = clean_abstract(rec["abstract"])
+            pid = paper_id_for(text)
+            if pid in skip or pid in seen:
+                continue
+            seen.add(pid)
+            out.append((text, rec.get("title") or ""))
+    return out
+
+
+def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
+    from scipy import sparse
+    from sklearn.linear_model import LogisticRegression
+
+    feats = [list(bag.features(title + "\n" + text)) for text, title in docs]
+    df: dict[str, int] = {}
+    for fs in feats:
+        for f in fs:
+            df[f] = df.get(f, 0) + 1
+    vocab = sorted(f for f, n in df.items() if n >= min_df)
+    index = {f: i for i, f in enumerate(vocab)}
+    rows, cols = [], []
+    for r, fs in enumerate(feats):
+        for f in fs:
+            if (i := index.get(f)) is not None:
+                rows.append(r)
+                cols.append(i)
+    X = sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)),
+                          shape=(len(docs), len(vocab)))
+    status = np.zeros((len(docs), len(tags)), dtype=np.int8)  # 1 positive, -1 negative, 0 out
+    status[:] = -1
+    pos = {t: k for k, t in enumerate(tags)}
+    for r, (text, title) in enumerate(docs):
+        view = clean_view(text).text
+        for t, ev in T.evidence(view, title, keep_rejected=True):
+            k = pos[t.tag]
+            strong = ev.rejected is None and T.confidence(ev) >= T.CONFIDENCE["strong:1"]
+            status[r, k] = 1 if strong else 0
+    W = np.zeros((len(vocab), len(tags)), dtype=np.float32)
+    b = np.zeros(len(tags), dtype=np.float32)
+    for k, tag in enumerate(tags):
+        keep = status[:, k] != 0
+        y = status[keep, k] == 1
+        if y.sum() < 5:
+            b[k] = -10.0
+            continue
+        clf = LogisticRegression(C=0.5, max_iter=2000, class_weight="balanced", random_state=seed)
+        clf.fit(X[keep], y)
+        W[:, k] = clf.coef_[0]
+        # balanced training moves the bias: put the corpus prior of "strong evidence" back
+        prior = y.mean()
+        b[k] = clf.intercept_[0] + np.log(prior / (1 - prior))
+        print(f"  {tag}: {int(y.sum())} positives of {int(keep.sum())}", file=sys.stderr)
+    # drop features with no weight worth storing (float16 file)
+    used = np.abs(W).max(axis=1) >= 0.02
+    vocab = [v for v, u in zip(vocab, used) if u]
+    return Linear({v: i for i, v in enumerate(vocab)}, tuple(tags), W[used], b)
+
+
+def pair_rows(records, model: Linear):
+    X, y, groups, tags = [], [], [], []
+    for g, (_, r) in enumerate(records):
+        text = clean_view(r["text"]).text
+        title = r.get("title") or ""
+        gold = gold_tags(r)
+        logits = model.decision(bag.features(title + "\n" + text))
+        evs = {t.tag: ev for t, ev in T.evidence(text, title, keep_rejected=True)}
+        for k, tag in enumerate(model.labels):
+            X.append(LT.pair_features(text, evs.get(tag), logits[k]))
+            y.append(tag in gold)
+            groups.append(g)
+            tags.append(tag)
+    return np.array(X), np.array(y), np.array(groups), tags
+
+
+def best_threshold(p: np.ndarray, y: np.ndarray, min_precision: float = 0.85) -> tuple[float, float, float]:
+    best = (0.5, 0.0, 0.0)
+    for th in np.arange(0.2, 0.95, 0.01):
+        pred = p >= th
+        tp = (pred & y).sum()
+        prec = tp / max(pred.sum(), 1)
+        rec = tp / max(y.sum(), 1)
+        if prec >= min_precision and rec > best[2]:
+            best = (float(round(th, 2)), float(prec), float(rec))
+    return best
+
+
+def train_stack(X, y, groups, seed: int) -> dict:
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold
+
+    results = {}
+    for C in (0.03, 0.1, 0.3, 1.0, 3.0):
+        oof = np.zeros(len(y))
+        for tr, te in GroupKFold(n_splits=5).split(X, y, groups):
+            clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[tr], y[tr])
+            oof[te] = clf.predict_proba(X[te])[:, 1]
+        ll = -np.mean(y * np.log(oof + 1e-9) + (1 - y) * np.log(1 - oof + 1e-9))
+        results[C] = (ll, oof)
+        print(f"  C={C}: out-of-fold log loss {ll:.4f}, {best_threshold(oof, y)}", file=sys.stderr)
+    C = min(results, key=lambda c: results[c][0])
+    th, prec, rec = best_threshold(results[C][1], y)
+    clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X, y)
+    return {
+        "features": list(LT.FEATURES),
+        "weights": dict(zip(LT.FEATURES, map(float, clf.coef_[0]))),
+        "bias": float(clf.intercept_[0]),
+        "C": C,
+        "threshold": th,
+        "dev_out_of_fold": {"precision": round(prec, 4), "recall": round(rec, 4),
+                            "log_loss": round(float(results[C][0]), 4)},
+        "min_text_logit": -6.0,
+        "trained_on": "dev parts of " + ", ".join(TAG_FILES),
+        "pairs": int(len(y)),
+        "positives": int(y.sum()),
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
+    ap.add_argument("--seed", type=int, default=2034)
+    ap.add_argument("--skip-text", action="store_true", help="keep the shipped text classifier")
+    args = ap.parse_args(argv)
+    tags = [t.tag for t in T.load_taxonomy()]
+    if not args.skip_text:
+        docs = corpus(args.corpora, devset_keys())
+        print(f"text classifier: {len(docs)} corpus papers", file=sys.stderr)
+        model = train_text(docs, tags, args.seed)
+        model.save(DATA_DIR / LT.TEXT_MODEL)
+        print(f"  {len(model.index)} features kept", file=sys.stderr)
+    LT.text_model.cache_clear()
+    model = LT.text_model()
+    records = list(labelled("dev"))
+    print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
+    X, y, groups, _ = pair_rows(records, model)
+    stack = train_stack(X, y.astype(int), groups, args.seed)
+    (DATA_DIR / LT.STACK_MODEL).write_text(json.dumps(stack, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({k: stack[k] for k in ("C", "threshold", "dev_out_of_fold")}), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
