@@ -114,7 +114,8 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
         rtp += len(_match(gold, pred, role=True))
         own_g = [g for g in gold if _role(g) == "own"]
         own_p = [p for p in pred if _role(p) == "own"]
-        otp, o_pred, o_gold = otp + len(_match(own_g, own_p)), o_pred + len(own_p), o_gold + len(own_g)
+        otp += len(_match(own_g, own_p))
+        o_pred, o_gold = o_pred + len(own_p), o_gold + len(own_g)
         if verbose:
             for g, p in pairs:
                 if _role(g) != _role(p):

@@ -363,19 +363,20 @@ def _roles(text: str) -> list[tuple[str, str]]:
             [("100 billion parameters", "threshold")],
         ),
         (
-            "However, it is ineffective, or even detrimental, to the performance on reasoning tasks "
-            "in Smaller Language Models (SLMs) with less than 10 billion parameters.",
+            "However, it is ineffective, or even detrimental, to the performance on reasoning "
+            "tasks in Smaller Language Models (SLMs) with less than 10 billion parameters.",
             [("10 billion parameters", "threshold")],
         ),
         (
-            "First, recurrent plastic networks with more than two million parameters can be trained "
-            "to memorize and reconstruct sets of novel, high-dimensional natural images",
+            "First, recurrent plastic networks with more than two million parameters can be "
+            "trained to memorize and reconstruct sets of novel, high-dimensional natural images",
             [("two million parameters", "threshold")],
         ),
         # symbols (recent/lreccoling2024.json:251)
         (
-            "We introduce a novel framework, LM-Guided CoT, that leverages a lightweight (i.e., <1B) "
-            "language model (LM) for guiding a black-box large (i.e., >10B) LM in reasoning tasks.",
+            "We introduce a novel framework, LM-Guided CoT, that leverages a lightweight "
+            "(i.e., <1B) language model (LM) for guiding a black-box large (i.e., >10B) LM in "
+            "reasoning tasks.",
             [("1B", "threshold"), ("10B", "threshold")],
         ),
         # a range with no cue of the paper's own work (recent/iclr2024.json:1320)
@@ -439,8 +440,9 @@ def _roles(text: str) -> list[tuple[str, str]]:
         ),
         # the subject of a comparison, no cue before it (recent/iclr2024.json:1153 of the dev set)
         (
-            "Remarkably, WizardCoder 15B even surpasses the well-known closed-source LLMs, including "
-            "Anthropic's Claude and Google's Bard, on the HumanEval and HumanEval+ benchmarks.",
+            "Remarkably, WizardCoder 15B even surpasses the well-known closed-source LLMs, "
+            "including Anthropic's Claude and Google's Bard, on the HumanEval and HumanEval+ "
+            "benchmarks.",
             [("15B", "own")],
         ),
     ],

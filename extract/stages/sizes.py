@@ -448,7 +448,9 @@ def _bare_list(text: str, c: _Candidate, v: dict, pat: dict) -> list[SizeMatch]:
 
 _BOUND = re.compile(rf"(?:\b(?:{C.bound_word})|[<>≤≥]=?)\s?(?:[~≈∼]\s?)?\Z", re.I)
 _UP_TO = re.compile(rf"\b(?:{C.up_to})\s?(?:[~≈∼]\s?)?\Z", re.I)
-_RANGE_HEAD = re.compile(rf"\b(?:{C.range_head})(?:\s(?:in\s)?(?:size|scale)s?)?\s?(?:of\s)?\Z", re.I)
+_RANGE_HEAD = re.compile(
+    rf"\b(?:{C.range_head})(?:\s(?:in\s)?(?:size|scale)s?)?\s?(?:of\s)?\Z", re.I
+)
 _RANGE_GAP = re.compile(r"\s{0,3}(?:to|-|–|~)\s{0,3}")
 _AND_GAP = re.compile(r"\s{0,3}and\s{0,3}")
 _BETWEEN = re.compile(r"\bbetween\s\Z", re.I)
@@ -457,9 +459,6 @@ _OWN = re.compile(rf"\b(?:{C.own_cue})\b", re.I)
 _BASELINE = re.compile(rf"(?<![\w-])(?:{C.baseline_cue})(?![\w-])", re.I)
 _BASELINE_STOP = re.compile(rf"(?<!\bthose\s)(?<!\bthat\s)\b(?:{C.baseline_stop})\b", re.I)
 _VERSUS_AFTER = re.compile(rf"\)?\s{{0,3}}(?:{C.versus_after})(?!\w)", re.I)
-_SUCH_AS_AFTER = re.compile(
-    rf"[\w.-]{{0,12}}\s(?:[\w-]+\s){{0,2}}?(?:models|LLMs|LMs|networks)\s?,?\s(?:{C.such_as_after})(?!\w)"
-)
 # a sentence or clause ends: ". " (not after "vs.", "e.g.", "i.e.", "et al."), "; ", "? ", "! "
 _CLAUSE_END = re.compile(r"(?<!\bvs)(?<!e\.g)(?<!i\.e)(?<!\bal)[.;!?](?=\s)")
 _SENTENCE_BACK = 240  # characters looked at before a size for the cues of its sentence
@@ -470,7 +469,6 @@ _CONFIDENCE = {
     "versus": 0.85,  # the first of "(114.2M vs. 880.6M)"
     "own_cue": 0.8,  # the nearest cue before says own: "we finetune ... 7B"
     "baseline_cue": 0.7,  # the nearest cue before says baseline: "outperforms GPT-3 (175B)"
-    "such_as": 0.6,  # "7B-sized models such as ..."
     "range": 0.6,  # a range or "up to" with no cue before: a bound
     "default": 0.65,  # no cue: the paper's own model (or the model its analysis studies)
 }
@@ -528,8 +526,7 @@ def assign_roles(text: str, found: list[SizeMatch]) -> list[SizeMatch]:
     parameters", "more than 7B and 13B parameters", "(i.e., >10B)"), or a range or "up to" with
     no cue before it in its sentence ("LLMs ranging from 7B to 70B have ..."). ``baseline``: the
     nearest cue before it in its sentence is one of comparison ("outperforms", "surpass",
-    "compared with", "than", "baselines", "vs."), or it names models given as examples ("7B-sized
-    models such as ..."). ``own``: the nearest cue is one of the paper's own work ("we", "our",
+    "compared with", "than", "baselines", "vs."). ``own``: the nearest cue is one of the paper's own work ("we", "our",
     "train", "finetune", "evaluate", "experiments"), it is the first of a pair compared with
     "vs.", or no cue decides (the paper's own model, or the model its analysis studies). A list
     or range shares the role of its first size. The cues are lists with ids in
@@ -556,8 +553,6 @@ def assign_roles(text: str, found: list[SizeMatch]) -> list[SizeMatch]:
             role, how = "own", "versus"
         elif cue is not None:
             role, how = cue, f"{cue}_cue"
-        elif _SUCH_AS_AFTER.match(text, group[-1].end):
-            role, how = "baseline", "such_as"
         else:
             role, how = "own", "default"
         for s in group:
