@@ -76,7 +76,7 @@ def _windows(sent: str, s: int, e: int) -> tuple[str, str]:
 
 def _cue(cue_id: str, before: str, after: str, sent: str) -> re.Match | None:
     window, pat = cues()[cue_id]
-    text = {"before": before, "after": after, "sentence": sent}[window]
+    text = {"before": before, "after": after, "near": f"{before} {after}", "sentence": sent}[window]
     return pat.search(text)
 
 
@@ -353,7 +353,9 @@ def read_row(
         _cue("change_before", before, after, sent) or _cue("change_after", before, after, sent)
     )
     if not change and (
-        _cue("baseline", before, after, sent) or _cue("baseline_bracket", before, after, sent)
+        _cue("baseline", before, after, sent)
+        or _cue("baseline_bracket", before, after, sent)
+        or _cue("baseline_after", before, after, sent)
     ):
         # "exceeding baseline models by 20%" is the method's gain, not the baseline's score
         role = "baseline"
