@@ -18,6 +18,21 @@ Scoring, per abstract, one to one (greedy in gold order):
 * for scores alone: the share of predicted ``score`` rows whose value matches a gold score,
   and the share of gold scores found with benchmark, metric and value all right.
 
+The "settings" batch (records with ``"batch": "settings"``): 65 more abstracts of the same corpora
+drawn by ``benchmarks/draw_results_settings.py`` (``random.Random(23)``) among those whose
+abstract mentions a setting (zero/few-shot, fine-tuned, extra data), a subset or test split,
+baselines' numbers, a speedup or an error rate, none already in a dev set; a third held out
+(``random.Random(2323)``) before labelling. Labelled by hand before the extractor was run on
+them, each row also has the fields a leaderboard needs: ``task``, ``unit``, ``shot``
+(zero-shot, few-shot, k-shot, fine-tuned, linear probe), ``extra_data``, ``robust``,
+``selective``, ``subset``, ``split`` (test, val, test-dev, ...) and ``role`` (own, baseline,
+evaluated). On these records a *complete+ row* also needs every one of those setting fields,
+the role and the method (where the gold names one) to agree: shot exactly, extra data /
+robust / selective as flags (unset = false), subset both set or both unset (a named subset
+must match a named one), split after dropping "set" and mapping "validation"/"val2017"/
+"minival" to "val", the method folded. The older records have no such labels: complete+ is
+reported for the settings batch only, and every part is reported for old and new records.
+
 Values agree when their absolute values are equal (a reduction "by -90%" is 90% either way).
 Benchmarks agree when equal after folding case and dropping everything but letters and digits
 ("WikiText-2" = "Wikitext2"), or when one is a vocabulary alias of the other. Metrics agree when
@@ -43,6 +58,8 @@ from extract.stages import results  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset" / "results.jsonl"
 FIELDS = ("benchmark", "metric", "kind", "method")
+# the fields of the settings batch, compared by ``complete_plus``
+SETTING_FIELDS = ("shot", "extra_data", "robust", "selective", "subset", "split", "role", "method")
 
 
 def _fold(name: str | None) -> str | None:
@@ -98,6 +115,40 @@ def complete(g: dict, p: dict) -> bool:
     )
 
 
+def _split(v: str | None) -> str | None:
+    if not v:
+        return None
+    v = re.sub(r"\s*set$", "", v.strip().lower())
+    return {"validation": "val", "val2017": "val", "minival": "val"}.get(v, v)
+
+
+def _shot(v: str | None) -> str | None:
+    return {"one-shot": "1-shot"}.get(v, v) if v else None
+
+
+def same_setting_field(f: str, g: dict, p: dict) -> bool:
+    """One setting field of a settings-batch gold row agrees with the prediction's."""
+    gv, pv = g.get(f), p.get(f)
+    if f in ("extra_data", "robust", "selective"):
+        return bool(gv) == bool(pv)
+    if f == "shot":
+        return _shot(gv) == _shot(pv)
+    if f == "split":
+        return _split(gv) == _split(pv)
+    if f == "subset":
+        if not gv or not pv:
+            return not gv and not pv
+        return pv == "subset" or _fold(gv) in _fold(pv) or _fold(pv) in _fold(gv)
+    if f == "method":
+        return gv is None or _fold(gv) == _fold(pv)
+    return gv == pv
+
+
+def complete_plus(g: dict, p: dict) -> bool:
+    """A complete row whose setting fields, role and method also agree (settings batch)."""
+    return complete(g, p) and all(same_setting_field(f, g, p) for f in SETTING_FIELDS)
+
+
 def match(gold: list[dict], pred: list[dict], same) -> list[tuple[dict, dict]]:
     """Greedy one-to-one pairs (gold order) for which ``same(gold, pred)`` holds."""
     pairs, used = [], set()
@@ -120,10 +171,24 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
     c = {"tp": 0, "pred": 0, "gold": 0, "v_tp": 0, "s_pred": 0, "s_ok": 0, "s_gold": 0, "s_bmv": 0}
     field_ok = dict.fromkeys(FIELDS, 0)
     field_n = dict.fromkeys(FIELDS, 0)
+    # the settings batch: complete+ rows and the setting fields on value-matched pairs
+    c.update({"plus_tp": 0, "plus_pred": 0, "plus_gold": 0})
+    set_ok = dict.fromkeys(SETTING_FIELDS, 0)
+    set_n = dict.fromkeys(SETTING_FIELDS, 0)
     for rec in records:
         gold = rec["gold"]["results"]
         pred = predict(rec)
         full = match(gold, pred, complete)
+        if rec.get("batch") == "settings":
+            c["plus_tp"] += len(match(gold, pred, complete_plus))
+            c["plus_pred"] += len(pred)
+            c["plus_gold"] += len(gold)
+            for g, p in match(gold, pred, same_value):
+                for f in SETTING_FIELDS:
+                    if f == "method" and g.get("method") is None:
+                        continue
+                    set_n[f] += 1
+                    set_ok[f] += same_setting_field(f, g, p)
         vals = match(gold, pred, same_value)
         c["tp"] += len(full)
         c["pred"] += len(pred)
@@ -161,7 +226,14 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
     vp = c["v_tp"] / c["pred"] if c["pred"] else 0.0
     vr = c["v_tp"] / c["gold"] if c["gold"] else 0.0
     acc = {k: (field_ok[k] / field_n[k] if field_n[k] else None) for k in FIELDS}
+    pp = c["plus_tp"] / c["plus_pred"] if c["plus_pred"] else 0.0
+    pr = c["plus_tp"] / c["plus_gold"] if c["plus_gold"] else 0.0
     return {
+        "plus_P": pp,
+        "plus_R": pr,
+        "plus_F1": 2 * pp * pr / (pp + pr) if pp + pr else 0.0,
+        "setting_accuracy": {k: (set_ok[k] / set_n[k] if set_n[k] else None) for k in SETTING_FIELDS},
+        "setting_n": set_n,
         "abstracts": len(records),
         **c,
         "P": p,
@@ -252,13 +324,20 @@ def main(argv: list[str] | None = None) -> int:
     ]
     parts = [args.part] if args.part else ["dev", "heldout"]
     print(
-        f"{'part':<8} {'n':>4} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5}   "
+        f"{'part':<12} {'n':>4} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5}   "
         f"{'valP':>5} {'valR':>5}   field accuracy on value-matched rows"
     )
+    groups = []
     for part in parts:
         recs = [r for r in records if r.get("split") == part]
+        old = [r for r in recs if r.get("batch") != "settings"]
+        new = [r for r in recs if r.get("batch") == "settings"]
+        if old and new:
+            groups += [(f"{part}-old", old), (f"{part}-new", new)]
+        groups.append((part, recs))
+    for part, recs in groups:
         t = time.perf_counter()
-        s = evaluate(recs, args.verbose)
+        s = evaluate(recs, args.verbose and "-" not in part if len(groups) > len(parts) else args.verbose)
         dt = time.perf_counter() - t
         acc = "  ".join(
             f"{k} {s['field_accuracy'][k]:.2f} (n={s['field_n'][k]})"
@@ -266,13 +345,22 @@ def main(argv: list[str] | None = None) -> int:
             if s["field_accuracy"][k] is not None
         )
         print(
-            f"{part:<8} {s['abstracts']:>4} {s['gold']:>5} {s['pred']:>5} {s['P']:>5.2f} "
+            f"{part:<12} {s['abstracts']:>4} {s['gold']:>5} {s['pred']:>5} {s['P']:>5.2f} "
             f"{s['R']:>5.2f} {s['F1']:>5.2f}   {s['value_P']:>5.2f} {s['value_R']:>5.2f}   {acc}"
         )
         print(
             f"{'':<8} score rows: {s['score_precision']:.2f} of the predicted match a gold score; "
             f"{s['score_bmv']:.2f} of the gold scores found with benchmark, metric and value"
         )
+        if s["plus_gold"]:
+            sacc = "  ".join(
+                f"{k} {v:.2f}" for k, v in s["setting_accuracy"].items() if v is not None
+            )
+            print(
+                f"{'':<8} settings batch ({s['plus_gold']} gold, {s['plus_pred']} pred): "
+                f"complete+ P {s['plus_P']:.2f} R {s['plus_R']:.2f} F1 {s['plus_F1']:.2f}; "
+                f"on value-matched rows: {sacc}"
+            )
         print(
             f"{'':<8} ({s['abstracts'] / dt:,.0f} abstracts/s, the benchmarks and methods stages "
             "included)"

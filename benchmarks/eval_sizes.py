@@ -5,7 +5,11 @@
 
 A predicted size matches a gold size when the parameter count is within 2% (one-to-one, greedy in
 order of position). Printed per split (dev, heldout, all): P, R, F1, and the model-name accuracy
-on matched gold sizes that name a model (exact string, and case-/punctuation-folded).
+on matched gold sizes that name a model (exact string, and case-/punctuation-folded); then the
+same for (value, role) pairs (a match needs the role too: ``own``, ``baseline`` or
+``threshold``; a row without a role counts as ``own``, what every size was taken to be before
+roles) and for own sizes only (gold and predicted sizes whose role is ``own``, matched by value:
+what the size charts use by default). P and R come with 95% Wilson intervals.
 ``-v`` prints misses and false alarms; use it on the dev split only (the held-out part is not
 for tuning).
 
@@ -58,10 +62,16 @@ def _fold(s: str | None) -> str | None:
     return None if s is None else re.sub(r"[\W_]+", "", s).lower()
 
 
-def _match(gold: list[dict], pred: list[dict]) -> list[tuple[dict, dict]]:
+def _role(row: dict) -> str:
+    return row.get("role") or "own"
+
+
+def _match(gold: list[dict], pred: list[dict], role: bool = False) -> list[tuple[dict, dict]]:
     pairs, used = [], set()
     for g in gold:
         for i, p in enumerate(pred):
+            if role and _role(p) != _role(g):
+                continue
             if i not in used and abs(p["params"] - g["params"]) <= 0.02 * g["params"]:
                 used.add(i)
                 pairs.append((g, p))
@@ -75,13 +85,41 @@ def _prf(tp: int, n_pred: int, n_gold: int) -> tuple[float, float, float]:
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
+def _ci(k: int, n: int) -> tuple[float, float] | None:
+    from dashboard.analytics import wilson_interval
+
+    return tuple(round(float(v), 3) for v in wilson_interval(k, n)) if n else None
+
+
+def _scores(tp: int, n_pred: int, n_gold: int) -> dict:
+    p, r, f = _prf(tp, n_pred, n_gold)
+    return {
+        "P": p, "R": r, "F1": f, "P_ci": _ci(tp, n_pred), "R_ci": _ci(tp, n_gold),
+        "gold": n_gold, "pred": n_pred, "tp": tp,
+    }
+
+
 def evaluate(records: list[dict], verbose: bool = False) -> dict:
-    """Scores for ``records``; prints misses, false alarms and wrong model names when verbose."""
+    """Scores for ``records``; prints misses, false alarms and wrong model names when verbose.
+
+    Returns the size scores (``P``, ``R``, ``F1``, their counts and Wilson intervals, model-name
+    accuracy) with ``role`` (value and role) and ``own`` (own sizes only) scores of the same form.
+    """
     tp = n_pred = n_gold = named = exact = folded = 0
+    rtp = otp = o_pred = o_gold = 0
     for rec in records:
         pred = sizes.extract_rows(PaperText(rec["id"], rec["text"]))
         gold = rec["gold"]["sizes"]
         pairs = _match(gold, pred)
+        rtp += len(_match(gold, pred, role=True))
+        own_g = [g for g in gold if _role(g) == "own"]
+        own_p = [p for p in pred if _role(p) == "own"]
+        otp += len(_match(own_g, own_p))
+        o_pred, o_gold = o_pred + len(own_p), o_gold + len(own_g)
+        if verbose:
+            for g, p in pairs:
+                if _role(g) != _role(p):
+                    print(f"  ROLE  {rec['source']}: {g['text']!r} gold={_role(g)} got={_role(p)}")
         tp, n_pred, n_gold = tp + len(pairs), n_pred + len(pred), n_gold + len(gold)
         for g, p in pairs:
             if g["model"] is not None:
@@ -101,14 +139,10 @@ def evaluate(records: list[dict], verbose: bool = False) -> dict:
                 if id(p) not in mp:
                     ctx = rec["text"][max(0, p["start"] - 50) : p["end"] + 40].replace("\n", " ")
                     print(f"  FALSE {rec['source']}: {p['text']!r} {p['params']:.3g} | {ctx}")
-    p, r, f = _prf(tp, n_pred, n_gold)
     return {
-        "P": p,
-        "R": r,
-        "F1": f,
-        "gold": n_gold,
-        "pred": n_pred,
-        "tp": tp,
+        **_scores(tp, n_pred, n_gold),
+        "role": _scores(rtp, n_pred, n_gold),
+        "own": _scores(otp, o_pred, o_gold),
         "named": named,
         "model_exact": exact / named if named else 1.0,
         "model_folded": folded / named if named else 1.0,
@@ -195,6 +229,13 @@ def main() -> None:
             f"model name on {res['named']} named: exact={res['model_exact']:.3f} "
             f"folded={res['model_folded']:.3f}"
         )
+        for what, key in (("value+role", "role"), ("own only", "own")):
+            s = res[key]
+            print(
+                f"{'':>8} {what:>12} P={s['P']:.3f} {list(s['P_ci'] or [])} "
+                f"R={s['R']:.3f} {list(s['R_ci'] or [])} F1={s['F1']:.3f}  "
+                f"gold={s['gold']} pred={s['pred']} tp={s['tp']}"
+            )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ then; ``labelled_on`` says when).
 ``score`` rebuilds those boards from the database with the current code and prints the
 precision of the judged entries among each board's top ten, per board, per split and pooled;
 entries without a verdict are listed (judge them with ``show`` and add them to the file).
+``--by-method`` keys verdicts on the method shown too, so a verdict given when the method was
+another name does not count (the file keeps every verdict; the latest for a key wins).
 """
 
 from __future__ import annotations
@@ -52,16 +54,30 @@ def top_tens(db: str) -> dict[str, list[dict]]:
     return out
 
 
-def score(db: str) -> None:
-    """Print precision@10 per board, per split and pooled."""
-    judged = {(v["board"], v["paper_id"], round(v["value"], 4)): v for v in verdicts()}
+def _key(board: str, paper_id: str, value: float, method=None, by_method: bool = False) -> tuple:
+    k = (board, paper_id, round(float(value), 4))
+    if by_method:
+        k += (None if method != method or not method else str(method),)  # NaN -> None
+    return k
+
+
+def score(db: str, by_method: bool = False) -> None:
+    """Print precision@10 per board, per split and pooled.
+
+    With ``by_method`` a verdict counts only for the method it was given on (the latest such
+    verdict): an entry whose shown method changed since it was judged is without a verdict.
+    """
+    judged = {
+        _key(v["board"], v["paper_id"], v["value"], v.get("method"), by_method): v
+        for v in verdicts()
+    }
     split = {v["board"]: v["split"] for v in verdicts()}
     pooled: dict[str, list[int]] = {}
     missing = []
     for board, rows in top_tens(db).items():
         right = n = 0
         for r in rows:
-            v = judged.get((board, r["paper_id"], round(float(r["value"]), 4)))
+            v = judged.get(_key(board, r["paper_id"], r["value"], r["method"], by_method))
             if v is None:
                 missing.append((board, r))
                 continue
@@ -97,9 +113,11 @@ def main() -> None:
     ap.add_argument("command", choices=["score", "show"])
     ap.add_argument("--db", required=True, help="a build of the 47k corpus")
     ap.add_argument("--board", help="show only this board (bench|task|metric)")
+    ap.add_argument("--by-method", action="store_true",
+                    help="score: a verdict holds only for the method it was given on")
     args = ap.parse_args()
     if args.command == "score":
-        score(args.db)
+        score(args.db, args.by_method)
     else:
         show(args.db, args.board)
 

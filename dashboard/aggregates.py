@@ -57,6 +57,39 @@ def overview_numbers(filters: Filters | None = None) -> dict[str, int | float | 
     return row
 
 
+# a size row without a role (a database built before roles) counts as the paper's own
+_SIZE_ROLE = "coalesce(s.role, 'own')"
+
+
+def size_role_counts(filters: Filters | None = None) -> dict[str, dict[str, int]]:
+    """Sizes and papers per ``model_sizes.role`` among the papers in view.
+
+    Returns:
+        ``{role: {"sizes": n, "papers": m}}`` for the roles present.
+    """
+    ids, params = ids_sql(_current(filters))
+    sql = (
+        f"SELECT {_SIZE_ROLE} AS role, count(*) AS sizes, count(DISTINCT s.paper_id) AS papers "
+        f"FROM model_sizes s WHERE s.params > 0 AND s.paper_id IN ({ids}) GROUP BY 1"
+    )
+    return {
+        str(r.role): {"sizes": int(r.sizes), "papers": int(r.papers)}
+        for r in _run(sql, params).itertuples(index=False)
+    }
+
+
+def sizes_in_view(roles: tuple[str, ...], filters: Filters | None = None) -> pd.DataFrame:
+    """The ``model_sizes`` rows (positive counts) of the papers in view whose role is in
+    ``roles`` (a row without a role counts as ``own``)."""
+    ids, params = ids_sql(_current(filters))
+    marks = ", ".join("?" for _ in roles) or "NULL"
+    sql = (
+        f"SELECT s.* FROM model_sizes s WHERE s.params > 0 AND {_SIZE_ROLE} IN ({marks}) "
+        f"AND s.paper_id IN ({ids})"
+    )
+    return query(sql, [*roles, *params])
+
+
 def venue_year_counts(filters: Filters | None = None) -> pd.DataFrame:
     """Papers in view per venue (``unknown`` when missing), venue ``group`` and known year."""
     cond, params = where(_current(filters), "p")

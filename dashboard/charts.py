@@ -433,28 +433,34 @@ def rate_panels(
 def size_trend(df: pd.DataFrame, by: str, domain: list[str]) -> alt.Chart:
     """Median parameter count per year and ``by`` series on a log axis.
 
-    The interquartile range is a rule; lines break at years without papers. ``df``: rows of
+    Medians of at least ``MIN_TREND_PAPERS`` papers (the ``line`` rows) are joined by a line and
+    carry their interquartile range as a rule; a median of fewer papers is a hollow point only,
+    never part of a line (lines also break at years without papers). ``df``: rows of
     :func:`dashboard.analytics.size_trend` (those with a size).
     """
+    from dashboard.analytics.sizes import MIN_TREND_PAPERS
+
     d = df.dropna(subset=["median"])
     d = d.assign(
         _line=d[by].astype(str) + "|" + d["segment"].astype(str),
         size=d["median"].map(human_params),
         iqr=d["q25"].map(human_params) + " – " + d["q75"].map(human_params),
+        drawn=d["line"].map(
+            {True: "median on the line", False: f"fewer than {MIN_TREND_PAPERS} papers: point only"}
+        ),
     )
+    solid = d[d["line"]]
     lo, hi = float(d["q25"].min()), float(d["q75"].max())
     ticks = [10.0**e for e in range(0, 16) if lo / 10 <= 10.0**e <= hi * 10]
     y_axis = alt.Axis(labelExpr=PARAMS_LABEL, values=ticks, grid=True)
-    base = alt.Chart(d).encode(
-        x=alt.X(
-            "year:Q",
-            title=None,
-            scale=alt.Scale(zero=False, nice=False, padding=12),
-            axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0),
-        ),
-        color=alt.Color(
-            f"{by}:N", scale=color_scale(domain), title=by, legend=legend(present_in(domain, d[by]))
-        ),
+    x = alt.X(
+        "year:Q",
+        title=None,
+        scale=alt.Scale(zero=False, nice=False, padding=12),
+        axis=alt.Axis(format="d", tickMinStep=1, labelAngle=0),
+    )
+    color = alt.Color(
+        f"{by}:N", scale=color_scale(domain), title=by, legend=legend(present_in(domain, d[by]))
     )
     y = alt.Y(
         "median:Q", scale=alt.Scale(type="log"), title="parameters (median, log scale)", axis=y_axis
@@ -466,19 +472,32 @@ def size_trend(df: pd.DataFrame, by: str, domain: list[str]) -> alt.Chart:
         alt.Tooltip("iqr:N", title="middle half"),
         alt.Tooltip("with_size:Q", title="papers with a size"),
         alt.Tooltip("without_size:Q", title="papers without"),
+        alt.Tooltip("drawn:N", title="drawn as"),
     ]
-    rules = base.mark_rule(opacity=0.45, strokeWidth=3).encode(
-        y=alt.Y("q25:Q", scale=alt.Scale(type="log")), y2="q75:Q"
+    rules = (
+        alt.Chart(solid)
+        .mark_rule(opacity=0.45, strokeWidth=3)
+        .encode(x=x, color=color, y=alt.Y("q25:Q", scale=alt.Scale(type="log")), y2="q75:Q")
     )
-    lines = base.mark_line(strokeWidth=2).encode(y=y, detail="_line:N")
-    pts = base.mark_circle(opacity=1).encode(
-        y=y,
-        size=alt.Size(
-            "with_size:Q",
-            title="papers with a size",
-            scale=alt.Scale(range=[30, 300], zero=False),
-        ),
-        tooltip=tooltip,
+    lines = (
+        alt.Chart(solid).mark_line(strokeWidth=2).encode(x=x, color=color, y=y, detail="_line:N")
+    )
+    size = alt.Size(
+        "with_size:Q", title="papers with a size", scale=alt.Scale(range=[30, 300], zero=False)
+    )
+    pts = (
+        alt.Chart(d)
+        .mark_point(filled=True, opacity=1, strokeWidth=2)
+        .encode(
+            x=x,
+            y=y,
+            color=color,
+            size=size,
+            # a median of few papers is hollow: its colour on the rim only
+            fillOpacity=alt.condition("datum.line", alt.value(1.0), alt.value(0.0)),
+            shape=alt.value("circle"),
+            tooltip=tooltip,
+        )
     )
     return alt.layer(rules, lines, pts).properties(height=360)
 

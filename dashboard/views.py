@@ -158,15 +158,15 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
-def _size_trend(key: tuple, spec: tuple, by: str) -> pd.DataFrame:
+def _size_trend(key: tuple, spec: tuple, by: str, roles: tuple[str, ...]) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
+    sizes = analytics.valid_sizes(aggregates.sizes_in_view(roles, f))
     return analytics.size_trend(sizes, data.papers_in_view(f, titles=False), by)
 
 
-def size_trend(by: str) -> pd.DataFrame:
-    """Model sizes per ``by`` series and year for the papers in view (Model sizes)."""
-    return _size_trend(data.source_key(), _spec(None, False), by)
+def size_trend(by: str, roles: tuple[str, ...] = ("own",)) -> pd.DataFrame:
+    """Model sizes of ``roles`` per ``by`` series and year for the papers in view (Model sizes)."""
+    return _size_trend(data.source_key(), _spec(None, False), by, tuple(sorted(roles)))
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
@@ -405,9 +405,9 @@ def leaderboard(
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
-def _sizes(key: tuple, spec: tuple, n: int) -> dict:
+def _sizes(key: tuple, spec: tuple, n: int, roles: tuple[str, ...]) -> dict:
     f = filters.Filters.from_tuple(spec)
-    sizes = analytics.valid_sizes(data.filtered("model_sizes", f))
+    sizes = analytics.valid_sizes(aggregates.sizes_in_view(roles, f))
     out = {"summary": analytics.size_summary(sizes, n), "empty": sizes.empty}
     if sizes.empty:
         return out
@@ -425,14 +425,24 @@ def _sizes(key: tuple, spec: tuple, n: int) -> dict:
     return out
 
 
-def sizes(n: int) -> dict:
-    """The Model sizes page's figures for the papers in view (``n`` of them).
+def sizes(n: int, roles: tuple[str, ...] = ("own",)) -> dict:
+    """The Model sizes page's figures for the sizes of ``roles`` of the papers in view (``n``).
 
     Returns:
         ``summary`` (``analytics.size_summary``), ``empty``, and unless empty ``points``,
         ``by_theme`` and ``ranked``.
     """
-    return _sizes(data.source_key(), _spec(None, False), n)
+    return _sizes(data.source_key(), _spec(None, False), n, tuple(sorted(roles)))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _size_roles(key: tuple, spec: tuple) -> dict:
+    return aggregates.size_role_counts(filters.Filters.from_tuple(spec))
+
+
+def size_roles() -> dict[str, dict[str, int]]:
+    """Sizes and papers per role among the papers in view (``aggregates.size_role_counts``)."""
+    return _size_roles(data.source_key(), _spec(None, False))
 
 
 # --- Keywords ------------------------------------------------------------------------------------

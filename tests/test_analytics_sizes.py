@@ -70,3 +70,36 @@ def test_size_trend_counts_papers_without_a_size_and_uses_each_papers_largest():
     assert ml["with_size"] == 1 and ml["median"] == 3e9
     other = out[out["group"] == "Other"].iloc[0]
     assert other["with_size"] == 0 and pd.isna(other["median"])
+
+
+def test_size_trend_joins_only_medians_of_at_least_five_papers():
+    # ML: 6 papers with a size in 2021, 2 in 2022, 5 in 2023; the 2022 median is a point only
+    # and the line does not cross it (2021 and 2023 are separate segments)
+    counts = {2021: 6, 2022: 2, 2023: 5}
+    ids = [(y, i) for y, n in counts.items() for i in range(n)]
+    papers = pd.DataFrame(
+        {
+            "paper_id": [f"p{y}-{i}" for y, i in ids],
+            "group": "ML",
+            "year": [y for y, _ in ids],
+        }
+    )
+    sizes = pd.DataFrame(
+        {"paper_id": papers["paper_id"], "params": [1e9 * (i + 1) for _, i in ids]}
+    )
+    out = an.size_trend(sizes, papers, "group").set_index("year")
+    assert an.MIN_TREND_PAPERS == 5
+    assert out["line"].to_dict() == {2021: True, 2022: False, 2023: True}
+    assert out.loc[2022, "segment"] == -1
+    assert out.loc[2021, "segment"] != out.loc[2023, "segment"]
+    assert out.loc[2022, "median"] == 1.5e9  # still computed: drawn as a point
+
+
+def test_size_points_carry_the_role_and_rows_without_one_are_own():
+    with_roles = SIZES.assign(role=["own", "baseline", None, "threshold"])
+    points = an.size_points(an.valid_sizes(with_roles).merge(PAPERS, on="paper_id"))
+    assert points["role"].tolist() == ["own", "baseline", "own"]
+    assert an.sizes_ranked(points)["role"].tolist() == ["baseline", "own", "own"]
+    # a database built before roles: every size is the paper's own
+    older = an.size_points(an.valid_sizes(SIZES).merge(PAPERS, on="paper_id"))
+    assert set(older["role"]) == {"own"}

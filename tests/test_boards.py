@@ -337,3 +337,83 @@ def test_the_results_table_carries_what_the_board_reads(frames, ann):
     assert list(zip(sek["role"], sek["method"])) == [
         ("baseline", "DeepSeek-Coder-V2-Instruct"), ("own", "SEK")
     ]
+
+
+# --- settings and non-scores seen in the 47k audit (issue 23) -----------------------------------
+
+
+def _read(sent, needle, value, bench, metric, method=None, proposed=(), title=None, unit="%"):
+    s = sent.index(needle)
+    row = {"start": s, "end": s + len(needle), "value": value, "unit": unit, "kind": "score",
+           "metric": metric, "benchmark": bench, "method": method}  # fmt: skip
+    return lb.read_row(row, sent, lb.benchmark_of(bench), list(proposed), False, title)
+
+
+def test_a_frozen_trunk_is_a_linear_probe_setting():
+    # recent/iclr2025 "Multimodal Autoregressive Pre-training of Large Vision Encoders"
+    sent = "Notably, our AIMV2-3B encoder achieves 89.5% accuracy on ImageNet-1k with a frozen trunk."
+    r = _read(sent, "89.5%", 89.5, "ImageNet-1k", "accuracy", "AIMV2", ["AIMV2"])
+    assert (r.shot, r.setting) == ("linear probe", "linear probe")
+
+
+def test_an_error_written_after_a_list_is_the_metric_of_the_whole_list():
+    # "Differentiable Architecture Search With Random Features"
+    sent = (
+        "Besides, RF-PCDARTS achieves even better results on ImageNet, that is, 23.9% top-1 and "
+        "7.1% top-5 test error, surpassing representative methods like single-path."
+    )
+    assert _read(sent, "23.9%", 23.9, "ImageNet", "accuracy").metric == "top-1 error"
+    assert _read(sent, "7.1%", 7.1, "ImageNet", "accuracy").metric == "top-5 error"
+
+
+def test_a_range_of_gains_is_no_score():
+    # "PackQViT: Faster Sub-8-bit Vision Transformers via Full and Packed Quantization"
+    sent = (
+        "Compared to prior studies on ViT quantization using 8-bit precision, PackQViT surpasses "
+        "other works by an improved accuracy ranging from 0.4% to 17.9% for various widely used "
+        "ViTs on ImageNet dataset."
+    )
+    r = _read(sent, "17.9%", 17.9, "ImageNet", "accuracy", "PackQViT", ["PackQViT"])
+    assert not r.placed and "change" in r.reason
+
+
+def test_a_low_percentage_with_neither_accuracy_nor_error_written_is_unplaced():
+    # "SGDR: Stochastic Gradient Descent with Warm Restarts": error rates, never written as such
+    sent = (
+        "We empirically study its performance on the CIFAR-10 and CIFAR-100 datasets, where we "
+        "demonstrate new state-of-the-art results at 3.14% and 16.21%, respectively."
+    )
+    r = _read(sent, "16.21%", 16.21, "CIFAR-100", "accuracy", "SGDR", ["SGDR"])
+    assert not r.placed and r.reason == "neither accuracy nor error written"
+    # above 50% it can only be an accuracy (MeCo, in PAPERS)
+    sent = "For instance, the best network searched by MeCo-based NAS achieves 97.31% on CIFAR-10."
+    assert _read(sent, "97.31%", 97.31, "CIFAR-10", "accuracy").placed
+
+
+def test_a_spiking_network_is_its_own_setting():
+    # "Multi-scale spiking detector" (MSD): mAP@50, not comparable with box AP of ANNs
+    sent = (
+        "MSD obtains the mean average precision (mAP) of 62.0% and 66.3% on COCO and Gen1 "
+        "datasets, respectively."
+    )
+    r = _read(sent, "62.0%", 62.0, "COCO", "mAP", "MSD", ["MSD"],
+              "Efficient Deep Spiking Multi-Layer Perceptrons with Multiplication-Free Inference")
+    assert "spiking" in r.setting
+
+
+def test_the_system_the_own_method_is_applied_to_is_not_its_method():
+    # "Contrastive Sampling Chains in Diffusion Models": the 2.04 is EDM's, the 1.88 the paper's
+    sent = (
+        "For example, on CIFAR10, when applied to a pre-trained EDM, our method improves the FID "
+        "from 2.04 to 1.88 with 35 neural function evaluations (NFEs)."
+    )
+    before = _read(sent, "2.04", 2.04, "CIFAR10", "FID", "EDM", unit=None)
+    after = _read(sent, "1.88", 1.88, "CIFAR10", "FID", "EDM", unit=None)
+    assert (before.role, before.method) == ("baseline", "EDM")
+    assert after.role == "own" and after.method is None
+    # "Stable Target Field for Reduced Variance Score Estimation in Diffusion Models"
+    sent = (
+        "When used in combination with EDM, our method yields a current SOTA FID of 1.90 with 35 "
+        "network evaluations on the unconditional CIFAR-10 generation task."
+    )
+    assert _read(sent, "1.90", 1.90, "CIFAR-10", "FID", "EDM", unit=None).method is None

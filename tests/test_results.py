@@ -597,3 +597,55 @@ def test_results_package_modules_are_small_and_import_only_downward():
         visit(mod, ())
     # the steps read a shared Sentence and never the module that runs them
     assert all("reading" not in deps for deps in graph.values())
+
+
+# --- the settings batch of the results dev set (issue 23) ---------------------------------------
+
+
+def test_from_a_to_b_shares_the_metric_named_after_b():
+    # recent/lreccoling2024.json record 1508
+    text = (
+        "Even without any medical data in unsupervised pre-training, our best pre-trained model "
+        "XLSR-53-Viet generalizes very well to the medical domain by outperforming "
+        "state-of-the-art XLSR-53, from 51.8% to 29.6% WER on test set (a relative reduction of "
+        "more than 40%)."
+    )
+    got = [(v, k, m) for v, k, m, _ in rows(text)]
+    assert got == [(51.8, "score", "WER"), (29.6, "score", "WER"), (40.0, "delta", "WER")]
+
+
+def test_a_ratio_takes_the_efficiency_metric_right_before_it():
+    # recent/cvpr2023.json record 547
+    text = (
+        "We extensively evaluate Boundary Unlearning on CIFAR-10 and Vggface2 datasets, and the "
+        "results show that Boundary Unlearning can effectively forget the forgetting class on "
+        "image classification and face recognition tasks, with an expected speed-up of 17× and "
+        "19×, respectively, compared with retraining from the scratch."
+    )
+    assert [(v, k, m) for v, k, m, _ in rows(text, ["CIFAR-10", "Vggface2"])] == [
+        (17.0, "relative", "speedup"),
+        (19.0, "relative", "speedup"),
+    ]
+
+
+def test_percentage_differences_are_deltas():
+    # recent/icml2024.json record 1965
+    text = (
+        "The experimental results highlight a significant improvement with relative percentage "
+        "differences of 22.7%/38.9%, 33.8%/36.4%, and 16.60%/23.20% in ADE/FDE for the NBA, "
+        "TrajNet++, and ETH-UCY datasets, respectively, compared to the baseline methods."
+    )
+    assert {k for _, k, _, _ in rows(text)} == {"delta"}
+
+
+def test_a_benchmark_bracketed_before_a_result_past_its_split_or_part():
+    # recent/cvpr2025.json record 14
+    text = (
+        "An ensemble of the DeepLA-Net achieves state-of-the-art performance on classification "
+        "and segmentation tasks of S3DIS Area5 (+2.2% mIoU), ScanNet test set (+1.6% mIoU), "
+        "ScanObjectNN (+2.1% OA), and ShapeNetPart (+0.9% cls.mIoU)."
+    )
+    names = ["S3DIS", "ScanNet", "ScanObjectNN", "ShapeNetPart"]
+    got = [(v, m, b) for v, _, m, b in rows(text, names)]
+    assert got[:3] == [(2.2, "mIoU", "S3DIS"), (1.6, "mIoU", "ScanNet"),
+                       (2.1, "accuracy", "ScanObjectNN")]  # fmt: skip

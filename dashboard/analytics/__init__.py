@@ -78,6 +78,9 @@ from dashboard.analytics.terms import (  # noqa: F401
     term_papers,
 )
 from dashboard.analytics.sizes import (  # noqa: F401
+    MIN_TREND_PAPERS,
+    SIZE_ROLE_LABELS,
+    SIZE_ROLES,
     valid_sizes,
     size_summary,
     size_points,

@@ -14,6 +14,18 @@ from dashboard.analytics.statistics import NO_THEME, known_venue
 
 # --- Model sizes -------------------------------------------------------------------------------
 
+# The roles of ``model_sizes.role``: the paper's own model, a model it compares against, a bound
+# or range that is no model's size. Size charts show own models unless asked for more; a row
+# without a role (a database built before roles) counts as own.
+SIZE_ROLES = ("own", "baseline", "threshold")
+SIZE_ROLE_LABELS = {
+    "own": "the papers' own models",
+    "baseline": "baselines compared against",
+    "threshold": "thresholds and ranges",
+}
+# A median of fewer papers than this is drawn as a point, never joined by a line.
+MIN_TREND_PAPERS = 5
+
 
 def valid_sizes(sizes: pd.DataFrame) -> pd.DataFrame:
     """The ``model_sizes`` rows with a positive parameter count."""
@@ -43,14 +55,17 @@ def size_points(sizes: pd.DataFrame) -> pd.DataFrame:
 
     Returns:
         ``venue`` (missing: ``unknown``), ``params``, ``label`` (``model (as written)``, or as
-        written when no model is named), ``title``, ``venue_label``, ``paper_id``.
+        written when no model is named), ``role`` (``own`` when the rows have none), ``title``,
+        ``venue_label``, ``paper_id``.
     """
     model = sizes["model"].astype("object")
     named = model.map(lambda m: isinstance(m, str) and bool(m))
     text = sizes["text"].astype(str)
     label = text.where(~named, model.astype(str) + " (" + text + ")")
-    out = known_venue(sizes).assign(label=label)
-    return out[["venue", "params", "label", "title", "venue_label", "paper_id"]]
+    role = sizes["role"].astype("object") if "role" in sizes.columns else None
+    role = "own" if role is None else role.where(role.notna(), "own")
+    out = known_venue(sizes).assign(label=label, role=role)
+    return out[["venue", "params", "label", "role", "title", "venue_label", "paper_id"]]
 
 
 def sizes_by_tag(points: pd.DataFrame, tags: pd.DataFrame, level: str = "theme") -> pd.DataFrame:
@@ -63,9 +78,10 @@ def sizes_ranked(points: pd.DataFrame) -> pd.DataFrame:
     """Every size, largest first.
 
     Returns:
-        ``params``, ``size`` (``7B``), ``label``, ``title``, ``venue_label``, ``paper_id``.
+        ``params``, ``size`` (``7B``), ``label``, ``role``, ``title``, ``venue_label``,
+        ``paper_id``.
     """
-    out = points[["params", "label", "title", "venue_label", "paper_id"]].sort_values(
+    out = points[["params", "label", "role", "title", "venue_label", "paper_id"]].sort_values(
         "params", ascending=False, kind="stable"
     )
     out.insert(1, "size", out["params"].map(human_params))
@@ -80,7 +96,9 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
     Returns:
         ``by``, ``year``, ``papers`` (all papers of the series that year), ``with_size``,
         ``without_size``, ``median``, ``q25``, ``q75``, ``min``, ``max`` (parameters; NaN
-        without sizes) and ``segment`` (:func:`gap_segments`).
+        without sizes), ``line`` (True when at least :data:`MIN_TREND_PAPERS` papers state a
+        size: a median worth joining by a line) and ``segment`` (:func:`gap_segments` over the
+        ``line`` rows, so a line never crosses a year of fewer papers; -1 on the other rows).
     """
     cols = [
         by,
@@ -93,6 +111,7 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
         "q75",
         "min",
         "max",
+        "line",
         "segment",
     ]
     p = papers.dropna(subset=["year"])[["paper_id", by, "year"]]
@@ -115,5 +134,7 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
         }
     ).reset_index()
     out["without_size"] = out["papers"] - out["with_size"]
-    out["segment"] = gap_segments(out, [by])
+    out["line"] = out["with_size"] >= MIN_TREND_PAPERS
+    solid = out[out["line"]]
+    out["segment"] = gap_segments(solid, [by]).reindex(out.index).fillna(-1).astype(int)
     return out[cols]

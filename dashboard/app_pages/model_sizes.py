@@ -1,4 +1,8 @@
-"""Model sizes: parameter counts on a log axis by venue and theme, and the papers without one."""
+"""Model sizes: parameter counts on a log axis by venue and theme, and the papers without one.
+
+Own models by default: each size has a role (the paper's own model, a baseline it compares
+against, a threshold or range); a control adds the others.
+"""
 
 import streamlit as st
 
@@ -9,14 +13,39 @@ n, _ = ui.filter_caption()
 if ui.no_papers():
     st.stop()
 
-page = views.sizes(n)  # cached per filters
+counts = views.size_roles()
+picked = st.pills(
+    "Sizes of",
+    list(analytics.SIZE_ROLES),
+    selection_mode="multi",
+    default=["own"],
+    key="ms_roles",
+    format_func=lambda r: analytics.SIZE_ROLE_LABELS[r],
+    help=(
+        "Each size has a role read from its sentence: the paper's own model (\"we finetune "
+        "LLaMA-2 (7B and 70B)\"; a size with no cue counts as own), a baseline it compares "
+        "against (\"outperforms the 540B PaLM\") or a threshold or range that is no model's "
+        "size (\"models exceeding 100 billion parameters\")."
+    ),
+)
+roles = tuple(r for r in analytics.SIZE_ROLES if r in (picked or [])) or ("own",)
+st.caption(
+    "; ".join(
+        f"{analytics.SIZE_ROLE_LABELS[r]}: {counts.get(r, {}).get('sizes', 0):,} sizes in "
+        f"{counts.get(r, {}).get('papers', 0):,} papers"
+        for r in analytics.SIZE_ROLES
+    )
+    + (". Nothing picked: the papers' own models are shown." if not picked else ".")
+)
+
+page = views.sizes(n, roles)  # cached per filters and roles
 summary = page["summary"]
 c = st.columns(4)
 c[0].metric("Papers with a model size", f"{summary['with_size']:,}")
 c[1].metric(
     "Papers with no size",
     f"{summary['without_size']:,}",
-    help="Filtered papers whose abstract states no parameter count.",
+    help="Filtered papers whose abstract states no parameter count of the kinds picked above.",
 )
 c[2].metric("Sizes extracted", f"{summary['sizes']:,}")
 c[3].metric("Median size", charts.human_params(summary["median"]))
@@ -42,12 +71,14 @@ by = (
     )
     or "group"
 )
-trend = views.size_trend(by)
+trend = views.size_trend(by, roles)
 domain = data.venue_domain() if by == "venue" else data.group_domain()
 st.caption(
-    "Median parameter count per year (a paper counts once, with the largest size it states); "
-    "the bar spans the middle half of the papers (25th–75th percentile), the dot grows with the "
-    f"papers that state a size. {summary['without_size']:,} of {n:,} papers "
+    "Median parameter count per year (a paper counts once, with the largest size of the kinds "
+    "picked above); the bar spans the middle half of the papers (25th–75th percentile), the dot "
+    f"grows with the papers that state a size. A median of fewer than "
+    f"{analytics.MIN_TREND_PAPERS} papers is a hollow point, not joined by the line. "
+    f"{summary['without_size']:,} of {n:,} papers "
     f"({analytics.pct_label(summary['without_share'])}) state none: the tooltip gives both "
     "counts per point, and the CSV has every series-year."
 )
@@ -91,6 +122,7 @@ show = page["ranked"]
 cfg = {
     "params": st.column_config.NumberColumn("parameters", format="%.4g"),
     "label": "model / as written",
+    "role": "role",
     "venue_label": "venue",
 }
 k = st.slider("How many", 3, 25, 10, key="ms_k")

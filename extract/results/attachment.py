@@ -195,7 +195,10 @@ def attach_metrics(s: Sentence, gi: int, g: Group, head: str, prev_metric: str |
                 n.metric, n.metric_sure = shared, True
             elif len(head_list) > 1 and n_slots % len(head_list) == 0:
                 n.metric, n.metric_sure = head_list[si % len(head_list)], near
-            elif head_list and (n.kind != "relative" or by):
+            elif head_list and (
+                n.kind != "relative" or by or (near and head_list[-1] in v.efficiency)
+            ):  # a ratio takes the metric right before it only when it is one of efficiency
+                # ("a speed-up of 17x"), not of quality ("accuracy ... 2x")
                 n.metric, n.metric_sure = head_list[-1], near
             elif unknown:
                 pass
@@ -272,7 +275,10 @@ def attach_benchmarks(
             return
     if head.rstrip().endswith(("(", "[")):
         k = bisect.bisect_left(s.bstarts, g.start) - 1
-        if k >= 0 and len(text[men.benches[k][1] : g.start].strip()) <= 2:
+        between = text[men.benches[k][1] : g.start].strip() if k >= 0 else ""
+        # "ScanObjectNN (+2.1% OA)", also past a split or numbered part: "ScanNet test set
+        # (+1.6% mIoU)", "S3DIS Area5 (+2.2% mIoU)"
+        if k >= 0 and (len(between) <= 2 or SPLIT_BEFORE_BRACKET.fullmatch(between)):
             put(live, men.benches[k][2])
             return
     if n_slots > 1:
@@ -304,6 +310,12 @@ def attach_benchmarks(
         put(live, before[-1][2], False)
     elif after_ and next_start > after_[0][0]:
         put(live, after_[0][2], False)
+
+
+SPLIT_BEFORE_BRACKET = re.compile(
+    r"(?:(?:test|val|validation|dev|development)(?:[- ]?(?:set|split|dev|std))?|[A-Za-z]*\d+)"
+    r"\s*[(\[]"
+)
 
 
 # -- method --

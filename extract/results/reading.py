@@ -76,6 +76,13 @@ def read_sentence(text: str, lo: int, hi: int, nums: list[Num], men: Mentions, v
     for gi in range(len(s.groups) - 2, -1, -1):
         g, nxt = s.groups[gi], s.groups[gi + 1]
         gap = s.text[g.end : nxt.start]
+        if JOINED.fullmatch(gap):
+            # "from 51.8% to 29.6% WER": the first score is in the metric named after the second
+            for n in g.nums:
+                if n.kind == "score" and n.metric is None:
+                    n.metric = next(
+                        (x.metric for x in nxt.nums if x.kind == "score" and x.metric_sure), None
+                    )
         if JOINED.fullmatch(gap) and not any(n.bench_sure for n in g.nums if n.kind):
             sure = [n for n in nxt.nums if n.kind and (n.bench_sure or n.own or n.unnamed)]
             if sure:
