@@ -1,0 +1,277 @@
+"""The learned layer against the rules, per part: techniques, method phrases, mentioned and
+proposed methods; and the reliability of each field's confidence.
+
+    python benchmarks/eval_learned.py [--json OUT] [--parts dev,heldout,blind]
+
+Parts come from ``benchmarks/devset/splits.toml`` (``benchmarks/splits.py``): models are
+trained on ``dev`` only; ``heldout`` and ``blind`` are reported, never tuned on (blind sets are
+read only as these totals).
+
+* **techniques** (every labelled set with technique labels): ``rules`` = the taxonomy rules
+  alone (:func:`extract.stages.techniques.rule_rows`), ``model`` = the learned tagger (what the
+  stage ships), ``union`` = either.
+* **phrases** (``phrases.jsonl``: dev2 + dev3 dev, fresh3 held out; ``fresh6.jsonl`` blind):
+  generic method phrases, strict = same concept key (:mod:`extract.phrases.concepts`);
+  ``rules`` = the dictionary baseline (:mod:`extract.phrases.dictionary`), ``model`` =
+  :func:`extract.phrases.find_phrases`, ``union`` = either. ``phrases lenient`` (labelled as
+  such) counts a predicted phrase right when it overlaps a labelled one and ends on the same word.
+* **mentioned** (same records; gold = used method names + used phrases): ``names`` = the name
+  rows alone (before phrases), ``rules`` = names + dictionary phrases, ``model`` = the
+  ``methods`` rows as shipped (names + model phrases). ``mentioned names`` scores the name rows
+  against the name labels alone.
+* **proposed**: proposed names (``gold.proposed``) against proposed name rows, and with proposed
+  phrases added on both sides.
+* **reliability**: for techniques, phrases and mentioned rows, the confidence bins of the
+  shipped output and the precision observed in each, on held-out and blind data.
+
+Scores are micro-averaged; intervals are 95% Wilson intervals of precision and recall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import splits  # noqa: E402
+from extract import names as names_mod  # noqa: E402
+from extract.phrases import find_phrases  # noqa: E402
+from extract.phrases.concepts import concept_key  # noqa: E402
+from extract.phrases.dictionary import dictionary_phrases  # noqa: E402
+from extract.records import PaperText  # noqa: E402
+from extract.stages import methods, techniques  # noqa: E402
+from extract.text.markup import clean_view  # noqa: E402
+
+DEVSET = ROOT / "benchmarks" / "devset"
+TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
+             "techniques", "names")
+BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+class Counts:
+    def __init__(self) -> None:
+        self.tp = self.fp = self.fn = 0
+
+    def add(self, tp: int, fp: int, fn: int) -> None:
+        self.tp += tp
+        self.fp += fp
+        self.fn += fn
+
+    def summary(self) -> dict:
+        p_n, r_n = self.tp + self.fp, self.tp + self.fn
+        p = self.tp / p_n if p_n else None
+        r = self.tp / r_n if r_n else None
+        f = 2 * p * r / (p + r) if p and r else 0.0
+        return {"tp": self.tp, "fp": self.fp, "fn": self.fn,
+                "p": p, "p_ci": wilson(self.tp, p_n), "r": r, "r_ci": wilson(self.tp, r_n), "f1": f}
+
+
+def _load(name: str) -> list[dict]:
+    path = DEVSET / name
+    return [json.loads(line) for line in path.open(encoding="utf-8")] if path.exists() else []
+
+
+# --- techniques ---------------------------------------------------------------------------------
+
+def tag_records():
+    for f in TAG_FILES:
+        for r in _load(f"{f}.jsonl"):
+            gold = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
+            if gold is None:
+                continue
+            yield splits.part(f"{f}.jsonl", r), r, {t.lower() for t in gold}
+
+
+def eval_techniques(scores, rel) -> None:
+    for part, r, gold in tag_records():
+        paper = PaperText(r["id"], r["text"], r.get("title"))
+        rule = {x["technique"].lower() for x in techniques.rule_rows(paper)}
+        shipped = techniques.extract_rows(paper)
+        model = {x["technique"].lower() for x in shipped}
+        for name, pred in (("rules", rule), ("model", model), ("union", rule | model)):
+            scores[part][f"techniques {name}"].add(len(pred & gold), len(pred - gold), len(gold - pred))
+        for x in shipped:
+            rel[part]["techniques"].append((x["confidence"], x["technique"].lower() in gold))
+
+
+# --- phrases, mentioned, proposed -----------------------------------------------------------------
+
+def phrase_records():
+    """(part, record with 'phrases', the names record) for every abstract with phrase labels."""
+    originals = {}
+    for f in ("dev2", "dev3", "fresh3"):
+        for r in _load(f"{f}.jsonl"):
+            originals[r["id"]] = r
+    for r in _load("phrases.jsonl"):
+        yield splits.part("phrases.jsonl", r), r, originals[r["id"]]
+    for r in _load("fresh6.jsonl"):
+        yield splits.part("fresh6.jsonl", r), r, r
+
+
+def _gold_keys(items) -> list[set[str]]:
+    return [{k for k in keys if k} for keys in items]
+
+
+def _match(gold: list[set[str]], pred: list[set[str]]) -> tuple[int, int, int, list[bool]]:
+    """tp, fp, fn and, per predicted item, whether it matched (key sets intersect)."""
+    gold_all = set().union(*gold) if gold else set()
+    pred_all = set().union(*pred) if pred else set()
+    hits = [bool(p & gold_all) for p in pred]
+    tp = sum(1 for g in gold if g & pred_all)
+    return tp, sum(1 for h in hits if not h), len(gold) - tp, hits
+
+
+def _lenient(gold_phr: list[dict], pred: list, text: str) -> tuple[int, int, int]:
+    def head(s: str) -> str:
+        w = s.lower().replace("-", " ").split()
+        return concept_key(w[-1]) if w else ""
+
+    gold_spans = []
+    for g in gold_phr:
+        i = text.find(g["phrase"])
+        gold_spans.append((i, i + len(g["phrase"]), head(g["phrase"]), concept_key(g["phrase"])))
+    matched_gold = set()
+    fp = 0
+    for p in pred:
+        ok = False
+        for j, (s, e, h, k) in enumerate(gold_spans):
+            if k == p.key or (s >= 0 and p.start + 0 < e and s < p.end and head(p.text) == h):
+                matched_gold.add(j)
+                ok = True
+        fp += not ok
+    return len(matched_gold), fp, len(gold_spans) - len(matched_gold)
+
+
+def _row_keys(row: dict) -> set[str]:
+    keys = {concept_key(row["name"]), row.get("concept_key") or ""}
+    if row.get("long_form"):
+        keys.add(concept_key(row["long_form"]))
+    for s in (row.get("surface") or "").split("|"):
+        keys.add(concept_key(s.strip()))
+    return keys
+
+
+def eval_methods(scores, rel) -> None:
+    for part, r, orig in phrase_records():
+        title = r.get("title") or ""
+        paper = PaperText(r["id"], r["text"], title)
+        view = clean_view(r["text"]).text
+        gold_phr = r["phrases"]
+        full = f"{title}\n{view}" if title else view
+        # phrases apart
+        model = find_phrases(view, title)
+        rules = dictionary_phrases(view, title)
+        g = _gold_keys([{concept_key(p["phrase"])} for p in gold_phr])
+        for name, pred in (("rules", rules), ("model", model),
+                           ("union", model + [p for p in rules if p.key not in {m.key for m in model}])):
+            tp, fp, fn, hits = _match(g, [{p.key} for p in pred])
+            scores[part][f"phrases {name}"].add(tp, fp, fn)
+            if name == "model":
+                for p, h in zip(pred, hits):
+                    rel[part]["phrases"].append((p.confidence, h))
+        shifted = [type(p)(p.text, p.start + (len(title) + 1 if title else 0),
+                           p.end + (len(title) + 1 if title else 0), p.concept, p.key, p.role,
+                           p.confidence, p.acronym) for p in model]
+        scores[part]["phrases model (lenient)"].add(*_lenient(gold_phr, shifted, full))
+        gp = _gold_keys([{concept_key(p["phrase"])} for p in gold_phr if p["role"] == "proposed"])
+        tp, fp, fn, _ = _match(gp, [{p.key} for p in model if p.role == "proposed"])
+        scores[part]["phrases proposed (model)"].add(tp, fp, fn)
+        # mentioned / proposed through the methods table
+        name_rows = names_mod.extract_rows(paper)
+        m_names = methods.rows_from_names(paper.paper_id, name_rows)
+        shipped = m_names + methods.phrase_rows(paper, m_names)
+        gold_names = {n["name"] for n in orig.get("names", []) if n["role"] == "used"
+                      and n["type"] == "method"} if "names" in orig else set(orig["gold"]["mentioned"])
+        gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
+        gm_phr = _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
+                             for p in gold_phr if p["role"] == "used"])
+        gold_m = gm_names + gm_phr
+        mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
+        dict_rows = [{p.key} for p in rules]
+        shipped_m = [x for x in shipped if x["role"] == "mentioned"]
+        tp, fp, fn, _ = _match(gm_names, mentioned_names)
+        scores[part]["mentioned names (names labels)"].add(tp, fp, fn)
+        for name, pred in (("names", mentioned_names), ("rules", mentioned_names + dict_rows),
+                           ("model", [_row_keys(x) for x in shipped_m])):
+            tp, fp, fn, hits = _match(gold_m, pred)
+            scores[part][f"mentioned {name}"].add(tp, fp, fn)
+            if name == "model":
+                for x, h in zip(shipped_m, hits):
+                    rel[part][f"mentioned {x['form']}"].append((x["confidence"], h))
+        gprop = _gold_keys([{concept_key(n)} for n in orig["gold"]["proposed"]])
+        prop_names = [_row_keys(x) for x in m_names if x["role"] == "proposed"]
+        tp, fp, fn, _ = _match(gprop, prop_names)
+        scores[part]["proposed names"].add(tp, fp, fn)
+        prop_all = [_row_keys(x) for x in shipped if x["role"] == "proposed"]
+        tp, fp, fn, _ = _match(gprop + gp, prop_all)
+        scores[part]["proposed names + phrases"].add(tp, fp, fn)
+
+
+def reliability(pairs: list[tuple[float, bool]]) -> list[dict]:
+    out = []
+    for lo, hi in zip(BINS, BINS[1:]):
+        got = [ok for c, ok in pairs if lo <= c < hi]
+        if got:
+            k = sum(got)
+            out.append({"bin": f"{lo:.1f}-{min(hi, 1.0):.1f}", "n": len(got), "precision": k / len(got),
+                        "ci": wilson(k, len(got))})
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--parts", default="dev,heldout,blind")
+    ap.add_argument("--only", choices=("techniques", "methods"))
+    args = ap.parse_args(argv)
+    parts = args.parts.split(",")
+    scores: dict = defaultdict(lambda: defaultdict(Counts))
+    rel: dict = defaultdict(lambda: defaultdict(list))
+    if args.only != "methods":
+        eval_techniques(scores, rel)
+    if args.only != "techniques":
+        eval_methods(scores, rel)
+    report = {"scores": {}, "reliability": {}}
+    names_ = sorted({m for p in scores.values() for m in p})
+    print("| measure | part | P [95% CI] | R [95% CI] | F1 | tp/fp/fn |")
+    print("|---|---|---|---|---|---|")
+    for m in names_:
+        for part in parts:
+            if m not in scores[part]:
+                continue
+            s = scores[part][m].summary()
+            report["scores"].setdefault(m, {})[part] = s
+            p = "-" if s["p"] is None else f"{s['p']:.3f} [{s['p_ci'][0]:.2f}, {s['p_ci'][1]:.2f}]"
+            r = "-" if s["r"] is None else f"{s['r']:.3f} [{s['r_ci'][0]:.2f}, {s['r_ci'][1]:.2f}]"
+            print(f"| {m} | {part} | {p} | {r} | {s['f1']:.3f} | {s['tp']}/{s['fp']}/{s['fn']} |")
+    print()
+    for part in ("heldout", "blind"):
+        for field, pairs in sorted(rel[part].items()):
+            table = reliability(pairs)
+            report["reliability"].setdefault(field, {})[part] = table
+            cells = "; ".join(f"{b['bin']}: {b['precision']:.2f} (n={b['n']})" for b in table)
+            print(f"reliability {field} [{part}]: {cells}")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
