@@ -51,7 +51,7 @@ from extract.text.markup import clean_view  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset"
 TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
-             "techniques", "names")
+             "techniques", "names", "phrases")
 BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001)
 
 
@@ -114,13 +114,14 @@ def eval_techniques(scores, rel) -> None:
 # --- phrases, mentioned, proposed -----------------------------------------------------------------
 
 def phrase_records():
-    """(part, record with 'phrases', the names record) for every abstract with phrase labels."""
+    """(part, record with 'phrases', the record with name labels or None) for every abstract
+    with phrase labels."""
     originals = {}
     for f in ("dev2", "dev3", "fresh3"):
         for r in _load(f"{f}.jsonl"):
             originals[r["id"]] = r
     for r in _load("phrases.jsonl"):
-        yield splits.part("phrases.jsonl", r), r, originals[r["id"]]
+        yield splits.part("phrases.jsonl", r), r, originals.get(r["id"])
     for r in _load("fresh6.jsonl"):
         yield splits.part("fresh6.jsonl", r), r, r
 
@@ -193,6 +194,8 @@ def eval_methods(scores, rel) -> None:
         gp = _gold_keys([{concept_key(p["phrase"])} for p in gold_phr if p["role"] == "proposed"])
         tp, fp, fn, _ = _match(gp, [{p.key} for p in model if p.role == "proposed"])
         scores[part]["phrases proposed (model)"].add(tp, fp, fn)
+        if orig is None:  # phrase-only labels (phr1-3): no name labels to score names against
+            continue
         # mentioned / proposed through the methods table
         name_rows = names_mod.extract_rows(paper)
         m_names = methods.rows_from_names(paper.paper_id, name_rows)

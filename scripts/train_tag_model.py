@@ -38,11 +38,13 @@ from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset"
 TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
-             "techniques", "names")
+             "techniques", "names", "phrases")
 
 
-def gold_tags(r: dict) -> set[str]:
-    return set(r["gold"]["techniques"] if "gold" in r else r.get("techniques", []))
+def gold_tags(r: dict) -> set[str] | None:
+    """The record's technique labels, None when it has none (a phrase-only record)."""
+    tags = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
+    return None if tags is None else set(tags)
 
 
 def labelled(part: str | None = None):
@@ -53,6 +55,8 @@ def labelled(part: str | None = None):
             continue
         for line in path.open(encoding="utf-8"):
             r = json.loads(line)
+            if gold_tags(r) is None:
+                continue
             if part is None or splits.part(path.name, r) == part:
                 yield f, r
 
@@ -135,7 +139,8 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
 
 
 def pair_rows(records, model: Linear):
-    X, y, groups, tags = [], [], [], []
+    """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag)."""
+    X, y, groups, tags, gates = [], [], [], [], []
     for g, (_, r) in enumerate(records):
         text = clean_view(r["text"]).text
         title = r.get("title") or ""
@@ -147,7 +152,8 @@ def pair_rows(records, model: Linear):
             y.append(tag in gold)
             groups.append(g)
             tags.append(tag)
-    return np.array(X), np.array(y), np.array(groups), tags
+            gates.append(LT.gated(tag, evs.get(tag), text, title))
+    return np.array(X), np.array(y), np.array(groups), tags, np.array(gates)
 
 
 def best_threshold(p: np.ndarray, y: np.ndarray, min_precision: float = 0.85) -> tuple[float, float, float]:
@@ -162,7 +168,16 @@ def best_threshold(p: np.ndarray, y: np.ndarray, min_precision: float = 0.85) ->
     return best
 
 
-def train_stack(X, y, groups, seed: int) -> dict:
+def with_tag_columns(X: np.ndarray, tags: list[str], labels: tuple[str, ...]) -> np.ndarray:
+    """X with one indicator column per tag (a per-tag bias in the stacker)."""
+    index = {t: i for i, t in enumerate(labels)}
+    onehot = np.zeros((len(tags), len(labels)))
+    onehot[np.arange(len(tags)), [index[t] for t in tags]] = 1.0
+    return np.hstack([X, onehot])
+
+
+def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarray) -> dict:
+    """The stacker, trained on the pairs the rules do not gate (gated pairs score 0)."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
 
@@ -170,17 +185,21 @@ def train_stack(X, y, groups, seed: int) -> dict:
     for C in (0.03, 0.1, 0.3, 1.0, 3.0):
         oof = np.zeros(len(y))
         for tr, te in GroupKFold(n_splits=5).split(X, y, groups):
+            tr = tr[~gate[tr]]
             clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[tr], y[tr])
             oof[te] = clf.predict_proba(X[te])[:, 1]
+        oof[gate] = 0.0
         ll = -np.mean(y * np.log(oof + 1e-9) + (1 - y) * np.log(1 - oof + 1e-9))
         results[C] = (ll, oof)
         print(f"  C={C}: out-of-fold log loss {ll:.4f}, {best_threshold(oof, y)}", file=sys.stderr)
     C = min(results, key=lambda c: results[c][0])
     th, prec, rec = best_threshold(results[C][1], y)
-    clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X, y)
+    clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[~gate], y[~gate])
+    n = len(LT.FEATURES)
     return {
         "features": list(LT.FEATURES),
-        "weights": dict(zip(LT.FEATURES, map(float, clf.coef_[0]))),
+        "weights": dict(zip(LT.FEATURES, map(float, clf.coef_[0][:n]))),
+        "tag_bias": dict(zip(labels, map(float, clf.coef_[0][n:]))),
         "bias": float(clf.intercept_[0]),
         "C": C,
         "threshold": th,
@@ -188,6 +207,7 @@ def train_stack(X, y, groups, seed: int) -> dict:
                             "log_loss": round(float(results[C][0]), 4)},
         "min_text_logit": -6.0,
         "trained_on": "dev parts of " + ", ".join(TAG_FILES),
+        "gated": list(LT.GATED),
         "pairs": int(len(y)),
         "positives": int(y.sum()),
     }
@@ -210,8 +230,9 @@ def main(argv=None) -> int:
     model = LT.text_model()
     records = list(labelled("dev"))
     print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
-    X, y, groups, _ = pair_rows(records, model)
-    stack = train_stack(X, y.astype(int), groups, args.seed)
+    X, y, groups, tags, gate = pair_rows(records, model)
+    X = with_tag_columns(X, tags, model.labels)
+    stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
     (DATA_DIR / LT.STACK_MODEL).write_text(json.dumps(stack, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: stack[k] for k in ("C", "threshold", "dev_out_of_fold")}), file=sys.stderr)
     return 0

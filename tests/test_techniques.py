@@ -1,4 +1,6 @@
-"""extract.techniques: taxonomy tags on real sentences from the seeds."""
+"""The taxonomy rules (extract/taxonomy/rules.py, through the techniques stage's ``rule_rows``)
+on real sentences from the seeds and the corpus. The learned tagger that re-scores their
+evidence is tested in tests/test_learned_tags.py."""
 
 from __future__ import annotations
 
@@ -7,11 +9,11 @@ import pytest
 from extract.records import PaperText
 from extract.schema import TABLES
 from extract.stages import techniques
-from extract.stages.techniques import extract_rows, load_taxonomy
+from extract.stages.techniques import extract_rows, load_taxonomy, rule_rows
 
 
 def _tags(text: str) -> set[str]:
-    rows = extract_rows(PaperText("p1", text))
+    rows = rule_rows(PaperText("p1", text))
     for r in rows:
         assert text[r["start"] : r["end"]] == r["evidence"]
         assert set(r) == {

@@ -71,6 +71,7 @@ class Span(NamedTuple):
     prev: str  # the word before the span ("" at the start), lower-case
     next: str  # the word after the span
     of_phrase: bool = False
+    prev2: str = ""  # the two words before the span, space-joined
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -109,8 +110,9 @@ def run_spans(run: list[Unit]) -> list[tuple[int, int]]:
 def span_at(r: Runs, run: list[Unit], r0: int, a: int, e: int) -> Span:
     """The :class:`Span` of units ``a:e`` of a run."""
     last = run[e - 1]
+    i = r0 + a
     return Span(tuple(run[a:e]), run[a][3], last[3] + len(last[0]), a, len(run) - e,
-                r.word(r0 + a - 1), r.word(r0 + e))
+                r.word(i - 1), r.word(r0 + e), False, f"{r.word(i - 2)} {r.word(i - 1)}")
 
 
 def of_spans(r: Runs) -> list[Span]:
@@ -130,8 +132,10 @@ def of_spans(r: Runs) -> list[Span]:
                     continue
                 units_ = (*run[a:], r.units[after], *nxt[:e])
                 last = nxt[e - 1]
+                i = r0 + a
                 out.append(Span(units_, run[a][3], last[3] + len(last[0]), a, len(nxt) - e,
-                                r.word(r0 + a - 1), r.word(after + 1 + e), True))
+                                r.word(i - 1), r.word(after + 1 + e), True,
+                                f"{r.word(i - 2)} {r.word(i - 1)}"))
     return out
 
 

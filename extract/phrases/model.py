@@ -72,8 +72,8 @@ def _df_bucket(words: tuple[str, ...]) -> int:
 
 
 @lru_cache(maxsize=100_000)
-def _word_feats(words: tuple[str, ...]) -> tuple[str, ...]:
-    """The features of a candidate that depend on its words only."""
+def _word_feats(words: tuple[str, ...], tags: tuple[str, str] = ("", "")) -> tuple[str, ...]:
+    """The features of a candidate that depend on its words (and its first and last tags)."""
     low = [fold_plural(w.lower()) for w in words]
     head = low[-1]
     head_part = fold_plural(head.rsplit("-", 1)[-1])
@@ -86,15 +86,20 @@ def _word_feats(words: tuple[str, ...]) -> tuple[str, ...]:
         f"h={head}", f"hp={head_part}", f"f={low[0]}", f"n={n}", f"df={df}", f"shape={shape}",
     ]
     out += [f"w={w}" for w in low]
+    out += [f"pt={tags[0]}|{tags[1]}", f"suf={head_part[-3:]}"]
     if "-" in "".join(words):
         out.append("hyphen")
     return tuple(out)
 
 
-def features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> list[str]:
-    """Feature strings of one candidate (``cues``: those of its sentence)."""
-    out = [*_word_feats(tuple(sp.words)), f"left={min(sp.left, 2)}", f"right={min(sp.right, 2)}",
-           f"prev={sp.prev}", f"next={sp.next}", *cues]
+def _tags(sp: Span) -> tuple[str, str]:
+    return sp.units[0][2], sp.units[-1][2]
+
+
+def context_features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> list[str]:
+    """The features of a candidate that depend on where it is (``cues``: its sentence's)."""
+    out = [f"left={min(sp.left, 2)}", f"right={min(sp.right, 2)}", f"prev={sp.prev}",
+           f"next={sp.next}", f"prev2={sp.prev2}", *cues]
     if sp.of_phrase:
         out.append("of")
     if in_title:
@@ -102,6 +107,11 @@ def features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> 
     if acronym:
         out.append("acronym")
     return out
+
+
+def features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> list[str]:
+    """Feature strings of one candidate (``cues``: those of its sentence)."""
+    return [*_word_feats(sp.words, _tags(sp)), *context_features(sp, cues, in_title, acronym)]
 
 
 def _cues(sentence: str) -> tuple[str, ...]:
@@ -125,8 +135,7 @@ def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]
         acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
         k = bisect.bisect_right(ends, sp.start)
         feats = features(sp, cues[k], in_title, acronym)
-        out.append((Span(sp.units, sp.start - shift, sp.end - shift, sp.left, sp.right, sp.prev,
-                         sp.next, sp.of_phrase), feats, in_title))
+        out.append((sp._replace(start=sp.start - shift, end=sp.end - shift), feats, in_title))
     return out
 
 
@@ -145,23 +154,10 @@ def _weights() -> tuple[dict[str, tuple[float, float]], tuple[float, float]]:
 
 
 @lru_cache(maxsize=100_000)
-def _word_score(words: tuple[str, ...]) -> tuple[float, float]:
+def _word_score(words: tuple[str, ...], tags: tuple[str, str]) -> tuple[float, float]:
     table, _ = _weights()
     a = b = 0.0
-    for f in _word_feats(words):
-        if (wt := table.get(f)) is not None:
-            a += wt[0]
-            b += wt[1]
-    return a, b
-
-
-def _score(feats_rest: list[str], words: tuple[str, ...]) -> tuple[float, float]:
-    """Log-odds (phrase, proposed) of a candidate: its cached word part plus its context."""
-    table, bias = _weights()
-    a, b = _word_score(words)
-    a += bias[0]
-    b += bias[1]
-    for f in feats_rest:
+    for f in _word_feats(words, tags):
         if (wt := table.get(f)) is not None:
             a += wt[0]
             b += wt[1]
@@ -174,7 +170,7 @@ class _Unit(NamedTuple):
     fw: str  # lower-case, singular
     hp: str  # its last hyphen part, singular
     w: float  # weight of w=fw
-    h: float  # weight of h=fw + hp=hp (when the candidate ends here)
+    h: float  # weight of h=fw + hp=hp + suf=hp[-3:] (when the candidate ends here)
     f: float  # weight of f=fw (when it starts here)
     parts: str  # its df-key parts, space-joined
     cap: bool
@@ -192,7 +188,8 @@ def _unit(text: str) -> _Unit:
     fw = fold_plural(text.lower())
     hp = fold_plural(fw.rsplit("-", 1)[-1])
     parts = " ".join(fold_plural(p) for p in re.split(r"[-_/]", text.lower()) if p)
-    return _Unit(fw, hp, w(f"w={fw}"), w(f"h={fw}") + w(f"hp={hp}"), w(f"f={fw}"), parts,
+    return _Unit(fw, hp, w(f"w={fw}"), w(f"h={fw}") + w(f"hp={hp}") + w(f"suf={hp[-3:]}"),
+                 w(f"f={fw}"), parts,
                  text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text)
 
 
@@ -212,7 +209,13 @@ def _fixed() -> tuple[list[float], list[float], dict[tuple[bool, str], float], f
     return n_w, df_w, shape_w, w("hyphen")
 
 
-def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int) -> float:
+@lru_cache(maxsize=10_000)
+def _pattern(first: str, last: str) -> float:
+    return _weights()[0].get(f"pt={first}|{last}", (0.0, 0.0))[0]
+
+
+def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
+                     tags: tuple[str, str]) -> float:
     """``_word_score(words)[0]`` of units ``a:e`` from per-unit caches and the run's prefix sums
     (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``)."""
     n_w, df_w, shape_w, hyphen_w = _fixed()
@@ -221,7 +224,7 @@ def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a
     caps = se[1] - sa[1]
     key = us[a].parts if n == 1 else " ".join(u.parts for u in us[a:e])
     df = bisect.bisect_right(_DF_BUCKETS, load_df().df.get(key, 0))
-    score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + df_w[df]
+    score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + df_w[df] + _pattern(*tags)
     score += shape_w[se[2] > sa[2], "all" if caps == n else "some" if caps else "none"]
     if se[3] > sa[3]:
         score += hyphen_w
@@ -246,15 +249,34 @@ def _context_score(feats: list[str], col: int = 0) -> float:
     return total
 
 
-# A candidate whose words alone score this far under the threshold (in log-odds) is dropped
-# before its context is read: on 40,056 candidates of 300 corpus abstracts the context added at
-# most 4.76 and 3.78 at the 99.9th percentile; a margin of 4.5 drops about 70% of the
-# candidates unread (tests/test_phrases.py checks the output is the same as scoring them all).
-WORD_MARGIN = 4.5
+WORD_MARGIN = 0.0  # no longer used: every candidate is scored in full
+
+
+@lru_cache(maxsize=1)
+def _context_tables() -> tuple[list[float], list[float], float, float, float]:
+    """Phrase-column weights of ``left=k``, ``right=k``, ``of``, ``title``, ``acronym``."""
+    table, _ = _weights()
+
+    def w(f: str) -> float:
+        return table.get(f, (0.0, 0.0))[0]
+
+    return ([w(f"left={k}") for k in range(3)], [w(f"right={k}") for k in range(3)], w("of"),
+            w("title"), w("acronym"))
+
+
+@lru_cache(maxsize=200_000)
+def _ctx(feature: str) -> float:
+    return _weights()[0].get(feature, (0.0, 0.0))[0]
 
 
 def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -> list[Phrase]:
-    """The method phrases of an abstract (one per concept, first occurrence), by position."""
+    """The method phrases of an abstract (one per concept, first occurrence), by position.
+
+    Scores every candidate as :func:`features` would (``tests/test_method_phrases.py`` checks the
+    two agree) without building its feature strings: the word part from per-unit caches and
+    prefix sums, the context from per-word caches; feature strings are built only for the few
+    candidates over the threshold, for their role. ``word_margin`` is unused (kept for callers).
+    """
     _, meta = models()
     threshold = math.log(meta["threshold"] / (1 - meta["threshold"]))
     role_threshold = math.log(meta["role_threshold"] / (1 - meta["role_threshold"]))
@@ -264,42 +286,52 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
     if title:
         ends = sorted({*ends, shift})
     bounds = [0, *ends, len(full)]
-    cues: list[tuple[str, ...] | None] = [None] * (len(bounds) - 1)
-    long_forms = None
+    cue_feats = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
+    cue_score = [sum(_ctx(f) for f in c) for c in cue_feats]
+    long_forms = {concept_key(lf) for lf in find_acronyms(full).values()}
+    left_w, right_w, of_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
-    floor = threshold - word_margin
-    scored = []
     r = runs_of(full)
-    kept: list[Span] = []
+    word = r.word
+    accepted: list[tuple[float, Span, int]] = []
     for run, r0 in r.runs:
         us = [_unit(u[0]) for u in run]
         prefix = _prefix_sums(us)
+        n = len(run)
+        start_ctx: dict[int, tuple[float, int]] = {}
+        end_ctx: dict[int, float] = {}
         for a, e in run_spans(run):
-            ws = _fast_word_score(us, prefix, a, e) + bias[0]
-            if ws >= floor:
-                kept.append((ws, span_at(r, run, r0, a, e)))
+            if a not in start_ctx:
+                i = r0 + a
+                prev = word(i - 1)
+                k = bisect.bisect_right(ends, run[a][3])
+                start_ctx[a] = (left_w[min(a, 2)] + _ctx(f"prev={prev}")
+                                + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
+                                + (title_w if run[a][3] < shift else 0.0), k)
+            if e not in end_ctx:
+                end_ctx[e] = right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
+            ctx, k = start_ctx[a]
+            score = (_fast_word_score(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
+                     + ctx + end_ctx[e])
+            if long_forms:
+                last = run[e - 1]
+                if concept_key(full[run[a][3] : last[3] + len(last[0])]) in long_forms:
+                    score += acronym_w
+            if score >= threshold:
+                accepted.append((score, span_at(r, run, r0, a, e), k))
     for sp in of_spans(r):
-        ws = _word_score(sp.words)[0] + bias[0]
-        if ws >= floor:
-            kept.append((ws, sp))
-    for ws, sp in kept:
         k = bisect.bisect_right(ends, sp.start)
-        if cues[k] is None:
-            cues[k] = _cues(full[bounds[k] : bounds[k + 1]])
-        if long_forms is None:
-            long_forms = {concept_key(lf) for lf in find_acronyms(full).values()}
-        rest = [f"left={min(sp.left, 2)}", f"right={min(sp.right, 2)}", f"prev={sp.prev}",
-                f"next={sp.next}", *cues[k]]
-        if sp.of_phrase:
-            rest.append("of")
-        if sp.start < shift:
-            rest.append("title")
-        if long_forms and concept_key(full[sp.start : sp.end]) in long_forms:
-            rest.append("acronym")
-        a = ws + _context_score(rest)
-        if a >= threshold:
-            b = _word_score(sp.words)[1] + bias[1] + _context_score(rest, 1)
-            scored.append((a, sp.start - shift, sp.end - shift, b >= role_threshold))
+        acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
+        rest = context_features(sp, cue_feats[k], sp.start < shift, acronym)
+        score = _word_score(sp.words, _tags(sp))[0] + bias[0] + _context_score(rest)
+        if score >= threshold:
+            accepted.append((score, sp, k))
+    scored = []
+    for score, sp, k in accepted:
+        acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
+        rest = context_features(sp, cue_feats[k], sp.start < shift, acronym)
+        b = _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
+        scored.append((score, sp.start - shift, sp.end - shift, b >= role_threshold))
     scored.sort(key=lambda x: (-x[0], x[1]))
     taken: list[tuple[int, int]] = []
     chosen = []

@@ -1,14 +1,13 @@
 """The ``techniques`` stage: technique/theme tags, one row per (paper, tag).
 
 A tag is given when the learned tagger (:mod:`extract.learned.tags`) puts its probability at
-the trained threshold or above. The tagger reads the taxonomy rules' evidence
-(:mod:`extract.taxonomy.rules`: strong, weak and passing mentions, context) and a text
-classifier's score, so a tag the rules turn down (a passing mention) can still be given when
-the paper keeps returning to the subject, and a tag whose wording the taxonomy does not list can
-be found from the words around it. ``confidence`` is the tagger's probability (its reliability on
-held-out data: ``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence, or,
-for a tag only the text classifier found, the word that raised its score most
-(``evidence_kind`` says which).
+the trained threshold or above. The tagger re-scores the taxonomy rules' evidence
+(:mod:`extract.taxonomy.rules`: strong and weak mentions, title) with a text classifier's score
+of the whole abstract, so weak evidence the rules turn down can still tag a paper that is about
+the technique, and accepted evidence in a paper that is not can be dropped; passing mentions,
+a tag's missing context and abstracts without the taxonomy's wording stay untagged.
+``confidence`` is the tagger's probability (its reliability on held-out data:
+``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence.
 
 The rules alone are still available (:func:`rule_rows`) and reported side by side.
 """
@@ -43,7 +42,7 @@ from extract.taxonomy.rules import (  # noqa: F401  (the rules' API, re-exported
 from extract.text.markup import clean_view
 
 
-def _row(paper: PaperText, view, tag: str, theme: str, span, conf: float, kind: str) -> dict:
+def _row(paper: PaperText, view, tag: str, theme: str, span, conf: float) -> dict:
     start, end = view.span(*span)
     return {
         "paper_id": paper.paper_id,
@@ -53,7 +52,6 @@ def _row(paper: PaperText, view, tag: str, theme: str, span, conf: float, kind: 
         "start": start,
         "end": end,
         "confidence": round(conf, 4),
-        "evidence_kind": kind,
     }
 
 
@@ -66,23 +64,15 @@ def rule_rows(paper: PaperText) -> list[dict]:
         conf = confidence(ev)
         if conf < MIN_CONFIDENCE:
             continue
-        rows.append(_row(paper, view, tech.tag, tech.theme, ev.span, conf, "rule"))
+        rows.append(_row(paper, view, tech.tag, tech.theme, ev.span, conf))
     return rows
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
     """Technique rows for ``paper``: one per tag the learned tagger gives, by position."""
     view = clean_view(paper.abstract)
-    themes = {t.tag: t.theme for t in load_taxonomy()}
     threshold = learned.stack_model()["threshold"]
-    rows = []
-    for tech, ev, p, span in learned.scored(view.text, paper.title or ""):
-        if p < threshold:
-            continue
-        tag = tech if isinstance(tech, str) else tech.tag
-        if ev is not None:
-            rows.append(_row(paper, view, tag, themes[tag], ev.span, p, "rule"))
-        elif span is not None:
-            rows.append(_row(paper, view, tag, themes[tag], span, p, "words"))
+    rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
+            for t, ev, p in learned.scored(view.text, paper.title or "") if p >= threshold]
     rows.sort(key=lambda r: (r["start"], r["end"]))
     return rows

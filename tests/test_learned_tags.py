@@ -1,0 +1,66 @@
+"""The learned technique tagger (extract/learned/tags.py) in the techniques stage.
+
+Abstracts are from the corpus (NeurIPS 2016, CoRL 2025) and seeds-like sentences.
+"""
+
+from __future__ import annotations
+
+
+from extract.learned import tags as learned
+from extract.records import PaperText
+from extract.stages import techniques
+
+GP_TITLE = ("A scalable end-to-end Gaussian process adapter for irregularly sampled time series "
+            "classification")
+GP = ("We present a general framework for classification of sparse and irregularly-sampled time "
+      "series. The properties of such time series can result in substantial uncertainty about the "
+      "values of the underlying temporal processes, while making the data difficult to deal with "
+      "using standard classification methods that assume fixed-dimensional feature spaces. To "
+      "address these challenges, we propose an uncertainty-aware classification framework based "
+      "on a special computational layer we refer to as the Gaussian process adapter that can "
+      "connect irregularly sampled time series data to any black-box classifier learnable using "
+      "gradient descent. We show how to scale up the required computations based on combining "
+      "the structured kernel interpolation framework and the Lanczos approximation method, and "
+      "how to discriminatively train the Gaussian process adapter in combination with a number of "
+      "classifiers end-to-end using backpropagation.")
+VOL_TITLE = ("Agreement Volatility: A Second-Order Metric for Uncertainty Quantification in "
+             "Surgical Robot Learning")
+VOL = ("Autonomous surgical robots are a promising solution to the increasing demand for surgery "
+       "amid a shortage of surgeons. To address this challenge, we propose a novel second-order "
+       "metric for uncertainty quantification, agreement volatility, that enables successful and "
+       "efficient collaborative handoffs between a human operator and a robot during soft-tissue "
+       "manipulation. Our experimental results demonstrate that our proposed agreement volatility "
+       "metric improves system success rates and leads to a 10% lower reliance on human "
+       "interventions compared to a variance-only baseline.")
+LORA = ("We propose a parameter-efficient fine-tuning method that extends low-rank adaptation "
+        "(LoRA) with learned rank allocation. Fine-tuning LLaMA-7B with our adapters matches full "
+        "fine-tuning while training 0.5% of the parameters.")
+
+
+def tags(paper: PaperText) -> dict[str, dict]:
+    return {r["technique"]: r for r in techniques.extract_rows(paper)}
+
+
+def test_volatility_of_a_robot_metric_is_not_finance():
+    got = tags(PaperText("v", VOL, VOL_TITLE))
+    assert "Finance" not in got
+    assert "Calibration/Uncertainty" in got
+
+
+def test_a_lora_paper_is_tagged_at_its_evidence_with_a_probability():
+    paper = PaperText("l", LORA, "Learned rank allocation for LoRA")
+    row = tags(paper)["LoRA/PEFT"]
+    assert LORA[row["start"] : row["end"]] == row["evidence"]
+    assert learned.stack_model()["threshold"] <= row["confidence"] <= 1.0
+
+
+def test_passing_mentions_and_missing_wording_are_never_tagged():
+    """The rules' "no" stands for passing mentions and abstracts without the taxonomy's words,
+    however high the text classifier scores the abstract (recent/corl2025: MEReQ)."""
+    text = ("Aligning robot behavior with human preferences is crucial for deploying embodied AI "
+            "agents in human-centered environments.")
+    assert learned.gated("Agents/Tool use", None, text, "")
+    assert "Agents/Tool use" not in tags(PaperText("m", text))
+    passing = ("Our results demonstrate that HiFT achieves comparable performance with "
+               "parameter-efficient fine-tuning and standard FPFT.")
+    assert "LoRA/PEFT" not in tags(PaperText("h", passing))

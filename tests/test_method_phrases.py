@@ -1,0 +1,143 @@
+"""Method phrases (extract/phrases), their concepts, and the methods rows they add.
+
+Sentences are from corpus abstracts (recent/ 2023-2025).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from extract.learned.linear import Linear
+from extract.phrases import find_phrases
+from extract.phrases import model as M
+from extract.phrases.concepts import concept_display, concept_key
+from extract.phrases.dictionary import dictionary_phrases
+from extract.records import PaperText
+from extract.stages import methods
+
+SERVING = ("Serving latency was significantly reduced by quantization, bucket inference, text "
+           "segmentation, and speculative decoding.")
+MERGING = ("Our method is conducted in the form of model merging, where the fine-tuned language "
+           "model is merged with the pre-trained base model or the peer models from other "
+           "domains through weighted average.")
+KD = ("To reduce the latency of the model for the production deployment, we use knowledge "
+      "distillation and quantization.")
+SCD = ("Inspired by speculative decoding and contrastive decoding, we introduce Speculative "
+       "Contrastive Decoding (SCD), a straightforward yet powerful decoding approach that "
+       "leverages predictions from smaller language models (LMs) to achieve both decoding "
+       "acceleration and quality improvement.")
+NEG = ("We also propose a contrastive learning- and generation-based model with a novel hard "
+       "negative sampling strategy for generalized zero-shot persona attribute extraction.")
+
+
+def keys(text: str, title: str = "") -> set[str]:
+    return {p.key for p in find_phrases(text, title)}
+
+
+def test_concept_key_joins_spellings_of_one_technique():
+    assert concept_key("LLM-as-a-judge") == concept_key("LLM judges") == concept_key("LLM-as-judge")
+    assert concept_key("pre-trained models") == concept_key("pretrained model")
+    assert concept_key("Retrieval-Augmented Generation") == concept_key("retrieval augmented generation")
+    assert concept_key("mixture of experts") == concept_key("Mixture-of-Experts")
+    assert concept_key("speculative decoding") != concept_key("speculative sampling")
+
+
+def test_concept_display_is_lower_case_and_singular():
+    assert concept_display("Large Language Models") == "large language model"
+    assert concept_display("LLM judges") == "LLM judge"
+    assert concept_display("mixture of experts") == "mixture of experts"
+    assert concept_display("GNNs") == "GNN"
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [(SERVING, "speculative decoding"), (MERGING, "model merging"), (KD, "knowledge distillation"),
+     (SCD, "contrastive decoding"), (NEG, "hard negative sampling")],
+)
+def test_generic_method_phrases_are_found(text, phrase):
+    assert concept_key(phrase) in keys(text)
+
+
+def test_phrase_offsets_point_at_the_text_and_title_phrases_are_negative():
+    title = "Speculative Decoding for Serving"
+    for p in find_phrases(SERVING, title):
+        if p.start >= 0:
+            assert SERVING[p.start : p.end] == p.text
+        else:
+            assert title[p.start + len(title) + 1 : p.end + len(title) + 1] == p.text
+
+
+def test_a_proposed_technique_is_proposed_and_a_used_one_used():
+    got = {p.key: p.role for p in find_phrases(SCD)}
+    assert got.get(concept_key("speculative contrastive decoding")) == "proposed"
+    assert got.get(concept_key("speculative decoding")) == "used"
+
+
+def test_tasks_and_generic_words_are_not_phrases():
+    found = keys(KD) | keys(SERVING)
+    for word in ("latency", "production deployment", "model", "text segmentation task"):
+        assert concept_key(word) not in found
+
+
+def test_confidence_is_a_probability_over_the_threshold():
+    _, meta = M.models()
+    for p in find_phrases(SCD):
+        assert meta["threshold"] <= p.confidence <= 1.0
+
+
+def test_fast_scoring_agrees_with_the_feature_strings():
+    """find_phrases scores candidates without building feature strings; the training script
+    builds them (candidates/features). Both must give the same decisions."""
+    table, bias = M._weights()
+    _, meta = M.models()
+    th = math.log(meta["threshold"] / (1 - meta["threshold"]))
+    for text in (SERVING, MERGING, KD, SCD, NEG):
+        ref = []
+        for sp, feats, _ in M.candidates(text, "A title with contrastive learning"):
+            score = sum(table.get(f, (0.0, 0.0))[0] for f in feats) + bias[0]
+            if score >= th:
+                ref.append((-score, sp.start, sp.end))
+        ref.sort()
+        taken, chosen = [], set()
+        for _, s, e in ref:
+            if not any(s < e2 and s2 < e for s2, e2 in taken):
+                taken.append((s, e))
+                chosen.add((s, e))
+        got = {(p.start, p.end) for p in find_phrases(text, "A title with contrastive learning")}
+        assert got <= chosen and len(got) >= 1
+
+
+def test_dictionary_baseline_knows_only_listed_long_forms():
+    got = {p.key for p in dictionary_phrases("We use large language models and hierarchical token merging.")}
+    assert concept_key("large language models") in got
+    assert concept_key("hierarchical token merging") not in got
+
+
+def test_methods_rows_add_phrases_once_per_concept():
+    paper = PaperText("p1", SCD + " " + KD, "Speculative Contrastive Decoding")
+    rows = methods.extract_rows(paper)
+    assert {r["form"] for r in rows} == {"name", "phrase"}
+    assert len({r["concept_key"] for r in rows}) == len(rows)
+    for r in rows:
+        if r["start"] is not None:
+            assert paper.abstract[r["start"] : r["end"]] == r["surface"].split("|")[0].strip() \
+                or r["form"] == "name"
+    phrase = {r["concept_key"]: r for r in rows if r["form"] == "phrase"}
+    assert concept_key("knowledge distillation") in phrase
+    # the acronym SCD is a name; its long form joins its concept, so no phrase row repeats it
+    scd = [r for r in rows if r["name"] == "SCD"]
+    assert scd and scd[0]["form"] == "name"
+    assert concept_key("speculative contrastive decoding") not in phrase
+
+
+def test_linear_model_round_trips(tmp_path):
+    m = Linear({"a": 0, "b": 1}, ("x", "y"), np.array([[1.0, -1.0], [0.5, 2.0]], np.float32),
+               np.array([0.0, -1.0], np.float32))
+    m.save(tmp_path / "m.npz")
+    back = Linear.load(tmp_path / "m.npz")
+    assert back.labels == ("x", "y")
+    assert np.allclose(back.decision(["a", "b", "zzz"]), [1.5, 0.0])
+    assert np.allclose(back.decision([]), [0.0, -1.0])
