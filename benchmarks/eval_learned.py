@@ -21,6 +21,9 @@ read only as these totals).
   against the name labels alone.
 * **proposed**: proposed names (``gold.proposed``) against proposed name rows, and with proposed
   phrases added on both sides.
+* **sizes** (every record of those sets whose sizes carry a labelled ``role``: own, baseline,
+  threshold): a size matches within 2% of the parameter count; ``value + role`` needs the role
+  too; ``own models`` scores the own-model sizes the charts use by default.
 * **reliability**: for techniques, phrases and mentioned rows, the confidence bins of the
   shipped output and the precision observed in each, on held-out and blind data.
 
@@ -46,7 +49,7 @@ from extract.phrases import find_phrases  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 from extract.phrases.dictionary import dictionary_phrases  # noqa: E402
 from extract.records import PaperText  # noqa: E402
-from extract.stages import methods, techniques  # noqa: E402
+from extract.stages import methods, sizes, techniques  # noqa: E402
 from extract.text.markup import clean_view  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset"
@@ -227,6 +230,43 @@ def eval_methods(scores, rel) -> None:
         scores[part]["proposed names + phrases"].add(tp, fp, fn)
 
 
+def _size_match(gold: list[dict], pred: list[dict], role: bool) -> int:
+    used: set[int] = set()
+    tp = 0
+    for g in gold:
+        for i, p in enumerate(pred):
+            if i in used or abs(p["params"] - g["params"]) > 0.02 * g["params"]:
+                continue
+            if role and p.get("role", "own") != g["role"]:
+                continue
+            used.add(i)
+            tp += 1
+            break
+    return tp
+
+
+def eval_sizes(scores, rel) -> None:
+    """Model sizes with their role, on every record whose sizes carry a labelled role."""
+    for part, r, _ in phrase_records():
+        labelled = r["sizes"] if "sizes" in r else r["gold"]["sizes"]
+        if any(not g.get("role") for g in labelled):
+            continue  # sizes without roles: not part of this measure
+        gold = [g for g in labelled if g.get("params")]
+        pred = sizes.extract_rows(PaperText(r["id"], r["text"], r.get("title")))
+        tp = _size_match(gold, pred, False)
+        scores[part]["sizes (value)"].add(tp, len(pred) - tp, len(gold) - tp)
+        tp = _size_match(gold, pred, True)
+        scores[part]["sizes (value + role)"].add(tp, len(pred) - tp, len(gold) - tp)
+        own_g = [g for g in gold if g["role"] == "own"]
+        own_p = [p for p in pred if p.get("role", "own") == "own"]
+        tp = _size_match(own_g, own_p, False)
+        scores[part]["sizes (own models)"].add(tp, len(own_p) - tp, len(own_g) - tp)
+        for p in pred:
+            ok = any(abs(p["params"] - g["params"]) <= 0.02 * g["params"]
+                     and p.get("role", "own") == g["role"] for g in gold)
+            rel[part]["sizes (value + role)"].append((p.get("confidence", 1.0), ok))
+
+
 def reliability(pairs: list[tuple[float, bool]]) -> list[dict]:
     out = []
     for lo, hi in zip(BINS, BINS[1:]):
@@ -242,15 +282,17 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", type=Path)
     ap.add_argument("--parts", default="dev,heldout,blind")
-    ap.add_argument("--only", choices=("techniques", "methods"))
+    ap.add_argument("--only", choices=("techniques", "methods", "sizes"))
     args = ap.parse_args(argv)
     parts = args.parts.split(",")
     scores: dict = defaultdict(lambda: defaultdict(Counts))
     rel: dict = defaultdict(lambda: defaultdict(list))
-    if args.only != "methods":
+    if args.only in (None, "techniques"):
         eval_techniques(scores, rel)
-    if args.only != "techniques":
+    if args.only in (None, "methods"):
         eval_methods(scores, rel)
+    if args.only in (None, "sizes"):
+        eval_sizes(scores, rel)
     report = {"scores": {}, "reliability": {}}
     names_ = sorted({m for p in scores.values() for m in p})
     print("| measure | part | P [95% CI] | R [95% CI] | F1 | tp/fp/fn |")

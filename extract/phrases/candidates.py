@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import re
+from functools import lru_cache
 
 from extract.keywords.candidates import _BRACKET, _QUANTITY, _URL, Unit, _units, load_stoplist
 from extract.keywords.tagger import Token, tokenize_fast
@@ -32,7 +33,11 @@ def _is_head(unit: Unit) -> bool:
 def _content(unit: Unit, stop: frozenset[str]) -> bool:
     """A unit that can be part of a method phrase: nouns, adjectives, participles and other
     verb forms (a gerund: "via fine-tuning"), "3D"; not stop words, numbers or brackets."""
-    text, pos, tag, _ = unit
+    return _is_content(unit[0], unit[1], unit[2], stop)
+
+
+@lru_cache(maxsize=200_000)
+def _is_content(text: str, pos: str, tag: str, stop: frozenset[str]) -> bool:
     if _DIMENSION.match(text):
         return True
     if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text) or _URL.search(text):

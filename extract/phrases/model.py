@@ -218,17 +218,27 @@ def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a
                      tags: tuple[str, str]) -> float:
     """``_word_score(words)[0]`` of units ``a:e`` from per-unit caches and the run's prefix sums
     (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``)."""
-    n_w, df_w, shape_w, hyphen_w = _fixed()
+    return _word_base(us, sums, a, e, tags) + _df_weight(us, a, e)
+
+
+def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
+               tags: tuple[str, str]) -> float:
+    """:func:`_fast_word_score` without the corpus-frequency weight (the one costly part)."""
+    n_w, _, shape_w, hyphen_w = _fixed()
     n = e - a
     sa, se = sums[a], sums[e]
     caps = se[1] - sa[1]
-    key = us[a].parts if n == 1 else " ".join(u.parts for u in us[a:e])
-    df = bisect.bisect_right(_DF_BUCKETS, load_df().df.get(key, 0))
-    score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + df_w[df] + _pattern(*tags)
+    score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + _pattern(*tags)
     score += shape_w[se[2] > sa[2], "all" if caps == n else "some" if caps else "none"]
     if se[3] > sa[3]:
         score += hyphen_w
     return score
+
+
+def _df_weight(us: list[_Unit], a: int, e: int) -> float:
+    """Weight of the corpus document-frequency bucket of units ``a:e``."""
+    key = us[a].parts if e - a == 1 else " ".join(u.parts for u in us[a:e])
+    return _fixed()[1][bisect.bisect_right(_DF_BUCKETS, load_df().df.get(key, 0))]
 
 
 def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int]]:
@@ -291,6 +301,7 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
     long_forms = {concept_key(lf) for lf in find_acronyms(full).values()}
     left_w, right_w, of_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
+    best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if long_forms else 0.0)
     r = runs_of(full)
     word = r.word
     accepted: list[tuple[float, Span, int]] = []
@@ -298,21 +309,25 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
         us = [_unit(u[0]) for u in run]
         prefix = _prefix_sums(us)
         n = len(run)
-        start_ctx: dict[int, tuple[float, int]] = {}
-        end_ctx: dict[int, float] = {}
+        # the context of a candidate's start (a) and end (e): words around it, its sentence's
+        # cues, the title; one look-up per unit instead of one per candidate
+        start_ctx = []
+        for a in range(n):
+            i = r0 + a
+            prev = word(i - 1)
+            k = bisect.bisect_right(ends, run[a][3])
+            start_ctx.append((left_w[min(a, 2)] + _ctx(f"prev={prev}")
+                              + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
+                              + (title_w if run[a][3] < shift else 0.0), k))
+        end_ctx = [0.0] + [right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
+                           for e in range(1, n + 1)]
         for a, e in run_spans(run):
-            if a not in start_ctx:
-                i = r0 + a
-                prev = word(i - 1)
-                k = bisect.bisect_right(ends, run[a][3])
-                start_ctx[a] = (left_w[min(a, 2)] + _ctx(f"prev={prev}")
-                                + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
-                                + (title_w if run[a][3] < shift else 0.0), k)
-            if e not in end_ctx:
-                end_ctx[e] = right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
             ctx, k = start_ctx[a]
-            score = (_fast_word_score(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
+            score = (_word_base(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
                      + ctx + end_ctx[e])
+            if score + best_rest < threshold:
+                continue  # even the best frequency bucket and an acronym would not lift it
+            score += _df_weight(us, a, e)
             if long_forms:
                 last = run[e - 1]
                 if concept_key(full[run[a][3] : last[3] + len(last[0])]) in long_forms:
