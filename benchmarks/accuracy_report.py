@@ -57,12 +57,16 @@ NUMBER_KEYS = {
 RESULT_KEYS = {
     "results": ("results", "result rows (benchmark, metric, value and kind all agree)"),
 }
+# per-record labels outside ``gold``: method phrases (phrases.jsonl, fresh6.jsonl)
+PHRASE_KEYS = {
+    "phrases": ("methods", "generic method phrases (`form` = `phrase`; same concept key)"),
+}
 # splits of the sets labelled blind whose errors are never read; pooled as the part "blind"
 # (declared in benchmarks/devset/splits.toml)
 BLIND_PARTS = splits.blind_splits()
 # tables in the order of their stages' declarations (extract/data/stages/*.toml)
 ORDER = [t for spec in REGISTRY if spec.evaluation for t in spec.tables]
-ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS}
+ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS, **PHRASE_KEYS}
 
 
 def _load(name: str):
@@ -180,6 +184,23 @@ def prf(tp: int, fp: int, fn: int) -> tuple[float | None, float | None, float | 
     return p, r, f
 
 
+def score_phrases(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
+    """tp, fp, fn of the method phrases (:func:`extract.phrases.find_phrases`) by concept key,
+    as ``benchmarks/eval_learned.py`` scores them."""
+    from extract.phrases import find_phrases
+    from extract.phrases.concepts import concept_key
+    from extract.text.markup import clean_view
+
+    counts = {"phrases": [0, 0, 0]}
+    for rec in records:
+        gold = {concept_key(p["phrase"]) for p in rec["phrases"]}
+        pred = {p.key for p in find_phrases(clean_view(rec["text"]).text, rec.get("title") or "")}
+        counts["phrases"][0] += len(gold & pred)
+        counts["phrases"][1] += len(pred - gold)
+        counts["phrases"][2] += len(gold - pred)
+    return counts
+
+
 def measure(devset_dir: Path) -> dict:
     """Score every dev set of ``devset_dir``: one entry per (table, measure, part)."""
     files = sorted(devset_dir.glob("*.jsonl"))
@@ -200,6 +221,7 @@ def measure(devset_dir: Path) -> dict:
             sources.append(_source(path, records))
             continue
         gold_keys = set().union(*(r.get("gold", {}).keys() for r in records))
+        phrase_keys = ["phrases"] if all("phrases" in r for r in records) else []
         names = [k for k in NAME_KEYS if k in gold_keys]
         numbers = [k for k in NUMBER_KEYS if k in gold_keys]
         result_keys = [k for k in RESULT_KEYS if k in gold_keys]
@@ -209,7 +231,7 @@ def measure(devset_dir: Path) -> dict:
         unknown = sorted(gold_keys - set(ALL_KEYS))
         if unknown:
             skipped.append(f"{path.name}: no scorer for gold keys {', '.join(unknown)}")
-        if not names and not numbers and not result_keys:
+        if not names and not numbers and not result_keys and not phrase_keys:
             continue
         has_split = any("split" in r for r in records)
         any_split |= has_split
@@ -222,6 +244,7 @@ def measure(devset_dir: Path) -> dict:
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
                 **(score_results(recs, result_keys) if result_keys else {}),
+                **(score_phrases(recs, phrase_keys) if phrase_keys else {}),
             }.items():
                 table, what = ALL_KEYS[key]
                 entry = per.setdefault(
