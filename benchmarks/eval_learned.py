@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import splits  # noqa: E402
+
 from extract import names as names_mod  # noqa: E402
 from extract.phrases import find_phrases  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402

@@ -33,6 +33,11 @@ Measures (the issue's two):
   figure took any spelling's occurrence overlapping any span of any type: 0.99, it could hardly
   fail.)
 
+* **all Method spans** (the issue's second recall): of every Method span, name-like or not
+  ("support vector machines", "beam search"), the share the ``methods`` table reports, by its
+  name rows alone and with its method-phrase rows (``form = 'phrase'``); and the precision of
+  the phrase rows as Method spans.
+
 Every overlap figure is labelled *lenient* beside the strict exact one: an overlap counts a
 name that is only part of a span ("DQN" in "DQN agent") or holds more than it.
 """
@@ -126,6 +131,11 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
             "recall names exact, whole-name spans",
             "precision names exact",
             "precision names overlap, same kind (lenient)",
+            "recall all Method spans, names only exact",
+            "recall all Method spans, names + phrases exact",
+            "recall all Method spans, names + phrases overlap (lenient)",
+            "precision phrase rows as Method spans exact",
+            "precision phrase rows overlap a Method span (lenient)",
         )
     }
     for rec in records:
@@ -151,6 +161,30 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
                     c[f"recall {label} exact, whole-name spans"][1] += 1
                 if errors is not None and label == "names" and not exact:
                     errors.append(f"{rec['source']} MISS {t!r}")
+        # every Method span (not only name-like ones) against the methods table with phrases
+        full = methods.extract_rows(PaperText(rec["id"], text, rec.get("title")),
+                                    {"names": rows})
+        phrase_rows = [r for r in full if r.get("form") == "phrase"]
+        method_spans = [e["text"] for e in ents if e["type"] == "Method"]
+        name_keys = {key(sp) for r in table for sp in _spellings(r)}
+        all_keys = name_keys | {key(r["name"]) for r in phrase_rows}
+        all_occ = [o for r in full for sp in _spellings(r) for o in _occurrences(sp, text)]
+        for t in method_spans:
+            c["recall all Method spans, names only exact"][0] += key(t) in name_keys
+            c["recall all Method spans, names + phrases exact"][0] += key(t) in all_keys
+            c["recall all Method spans, names + phrases overlap (lenient)"][0] += (
+                key(t) in all_keys or _overlaps(_occurrences(t, text), all_occ))
+            for k in ("names only exact", "names + phrases exact",
+                      "names + phrases overlap (lenient)"):
+                c[f"recall all Method spans, {k}"][1] += 1
+        mkeys = {key(t) for t in method_spans}
+        m_occ = [o for t in method_spans for o in _occurrences(t, text)]
+        for r in phrase_rows:
+            c["precision phrase rows as Method spans exact"][0] += key(r["name"]) in mkeys
+            c["precision phrase rows overlap a Method span (lenient)"][0] += _overlaps(
+                [(r["start"], r["end"])], m_occ)
+            c["precision phrase rows as Method spans exact"][1] += 1
+            c["precision phrase rows overlap a Method span (lenient)"][1] += 1
         ekeys = {key(e["text"]) for e in ents}
         by_kind: dict[str, list[tuple[int, int]]] = {}
         kind_keys: dict[str, set[str]] = {}

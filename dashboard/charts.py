@@ -9,6 +9,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from dashboard.analytics.sizes import human_params  # noqa: F401  (re-exported for the pages)
+
 # Tableau 20, reordered so the first ten are the strong colours (most frequent categories).
 PALETTE = [
     "#4e79a7",
@@ -46,16 +48,6 @@ PARAMS_LABEL = (
 def cat_axis(limit: int = LABEL_LIMIT, **kw) -> alt.Axis:
     """A category axis that shows every label (no overlap thinning) with room for long names."""
     return alt.Axis(labelLimit=limit, labelOverlap=False, **kw)
-
-
-def human_params(n: float | None) -> str:
-    """``7e9`` -> ``7B``, ``4.54e8`` -> ``454M``."""
-    if n is None or pd.isna(n):
-        return "–"
-    for div, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
-        if abs(n) >= div:
-            return f"{n / div:.3g}{suffix}"
-    return f"{n:.3g}"
 
 
 def category_order(df: pd.DataFrame, column: str) -> list[str]:
@@ -438,7 +430,7 @@ def size_trend(df: pd.DataFrame, by: str, domain: list[str]) -> alt.Chart:
     never part of a line (lines also break at years without papers). ``df``: rows of
     :func:`dashboard.analytics.size_trend` (those with a size).
     """
-    from dashboard.analytics.sizes import MIN_TREND_PAPERS
+    from dashboard.analytics.sizes import MIN_TREND_PAPERS  # noqa: PLC0415
 
     d = df.dropna(subset=["median"])
     d = d.assign(

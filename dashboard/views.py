@@ -309,7 +309,7 @@ def _lb_annotated(key: tuple, spec: tuple) -> dict:
     results = results[results["benchmark"].notna()]
     ids = pd.DataFrame({"paper_id": pd.unique(results["paper_id"].astype(object))})
     papers = data.with_papers(ids, ("title", "venue", "year", "abstract"))
-    methods = data.filtered("methods", f, ("paper_id", "name", "role", "start", "type"))
+    methods = data.filtered("methods", f, ("paper_id", "name", "role", "start", "type", "form"))
     methods = methods[(methods["role"] == "proposed") & methods["paper_id"].isin(ids["paper_id"])]
     bench_rows = data.filtered("benchmarks", f, ("paper_id", "name", "role"))
     ann = leaderboards.annotate(results, papers, methods, None, bench_rows)

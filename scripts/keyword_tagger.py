@@ -4,7 +4,7 @@ The keyword stage needs part-of-speech tags only to find noun phrases, and spaCy
 was its slowest step (about 60 abstracts/s on 2 cores). This script tags a corpus with that
 tagger once and keeps, per word, the label (``TAG|POS``) spaCy gives it most often, plus the
 label after a given previous tag where that differs, and a label per word ending and shape for
-unknown words. :mod:`extract.keywords.tagger` tags with these tables by look-up, about 50 times
+unknown words. :mod:`extract.lexicon.tagger` tags with these tables by look-up, about 50 times
 faster; on held-out abstracts 94-95% of tokens get spaCy's exact label and most disagreements do
 not change a noun phrase (NOUN vs PROPN, the ``-`` of a compound).
 
@@ -31,7 +31,7 @@ OUT = ROOT / "extract" / "data" / "keyword_pos.tsv"
 def main(argv: list[str] | None = None) -> int:
     """Tag the corpus with spaCy, count labels, write the table."""
     from extract.ingest import ingest
-    from extract.keywords import tagger
+    from extract.lexicon import tagger
     from extract.keywords.nlp import tagger_nlp
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     n_tokens = sum(total.values())
     lines = [
         f"# made by scripts/keyword_tagger.py from {len(texts):,} abstracts; "
-        "see extract/keywords/tagger.py",
+        "see extract/lexicon/tagger.py",
         f"n\t{n_tokens}",
     ]
     lines += [f"w\t{k}\t{best[k]}\t{total[k]}" for k in sorted(kept)]

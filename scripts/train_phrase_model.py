@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import splits  # noqa: E402
+
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.learned.linear import Linear  # noqa: E402
 from extract.phrases import model as PM  # noqa: E402

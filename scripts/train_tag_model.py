@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import splits  # noqa: E402
+
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.learned import bag  # noqa: E402
 from extract.learned import tags as LT  # noqa: E402

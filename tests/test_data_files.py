@@ -336,7 +336,7 @@ def test_cue_files_have_unique_ids_and_every_cue_is_used():
     from extract.results.cues import cue_entries
 
     for name, sources in (("results_cues.toml", "extract/results/*.py"),
-                          ("techniques_cues.toml", "extract/stages/techniques.py"),
+                          ("techniques_cues.toml", "extract/taxonomy/rules.py"),
                           ("metrics_cues.toml", "extract/stages/metrics.py"),
                           ("sizes_cues.toml", "extract/stages/sizes.py")):
         code = "".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.glob(sources)))
@@ -346,3 +346,12 @@ def test_cue_files_have_unique_ids_and_every_cue_is_used():
             assert c["alternatives"], c["id"]
             assert re.search(rf"\bC\.{c['id']}\b", code), f"{name}: cue {c['id']} is not used"
             re.compile("(?:" + "|".join(c["alternatives"]).replace("{SP}", " ") + ")")
+
+
+def test_the_copied_stop_words_are_spacys():
+    """extract/data/stop_words.txt is spaCy's English list, read without importing spaCy."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from extract.keywords.candidates import stop_words
+
+    assert stop_words() == frozenset(STOP_WORDS)

@@ -5,7 +5,6 @@ Abstracts are from the corpus (NeurIPS 2016, CoRL 2025) and seeds-like sentences
 
 from __future__ import annotations
 
-
 from extract.learned import tags as learned
 from extract.records import PaperText
 from extract.stages import techniques

@@ -22,11 +22,12 @@ def _rows(text: str, title: str | None = None) -> list[dict]:
 
 
 def _proposed(text: str, title: str | None = None) -> list[str]:
-    return [r["name"] for r in _rows(text, title) if r["role"] == "proposed"]
+    """Proposed names (method phrases are tested in tests/test_method_phrases.py)."""
+    return [r["name"] for r in _rows(text, title) if r["role"] == "proposed" and r["form"] == "name"]
 
 
 def _mentioned(text: str) -> list[str]:
-    return [r["name"] for r in _rows(text) if r["role"] == "mentioned"]
+    return [r["name"] for r in _rows(text) if r["role"] == "mentioned" and r["form"] == "name"]
 
 
 @pytest.mark.parametrize(

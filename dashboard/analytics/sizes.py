@@ -7,9 +7,18 @@ from __future__ import annotations
 
 import pandas as pd
 
-from dashboard.charts import human_params
 from dashboard.analytics.rates import gap_segments
 from dashboard.analytics.statistics import NO_THEME, known_venue
+
+
+def human_params(n: float | None) -> str:
+    """``7e9`` -> ``7B``, ``4.54e8`` -> ``454M``."""
+    if n is None or pd.isna(n):
+        return "–"
+    for div, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if abs(n) >= div:
+            return f"{n / div:.3g}{suffix}"
+    return f"{n:.3g}"
 
 
 # --- Model sizes -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Keyphrases per paper (fills ``keywords``) and the document vector (fills ``paper_embeddings``).
 
 Candidates are noun phrases (:mod:`extract.keywords.candidates`) found with part-of-speech tags
-looked up in a table distilled from spaCy's tagger (:mod:`extract.keywords.tagger`):
+looked up in a table distilled from spaCy's tagger (:mod:`extract.lexicon.tagger`):
 adjective/noun runs ending on a noun (participles as modifiers, "federated learning"; gerunds
 ending a compound, "question answering") and "X of Y" phrases, determiners, praise words and
 generic words (``data/keyword_stopwords.toml``) removed, acronyms merged with their long form
@@ -56,7 +56,7 @@ from extract.keywords.rank import (
     ranker_features,
     select,
 )
-from extract.keywords.tagger import POS_FILE, load_tables, tokenize
+from extract.lexicon.tagger import POS_FILE, load_tables, tokenize
 from extract.records import PaperText
 
 TABLE = "keywords"
@@ -142,7 +142,7 @@ def _true_case(title: str) -> str:
     """A Title Case or ALL CAPS title with its common words in lower case.
 
     "Network to Network Compression via Policy Gradient" reads as a run of names to a tagger;
-    words known in lower case (:mod:`extract.keywords.tagger`'s table) are lowered, acronyms
+    words known in lower case (:mod:`extract.lexicon.tagger`'s table) are lowered, acronyms
     (``LSTMs``, ``GAN``) and names not known in lower case (``Wasserstein``) are kept.
     """
     words = title.split(" ")

@@ -61,10 +61,10 @@ def keybert_model(encoder: Any) -> Any:
 
     The encoder is wrapped in KeyBERT's documented custom-backend class (``BaseEmbedder`` with
     ``embed``), so KeyBERT never picks or downloads a model of its own. KeyBERT is imported
-    without sentence-transformers (:func:`extract.keywords.lazy.import_without`) unless the
+    without sentence-transformers (:func:`extract.lexicon.lazy.import_without`) unless the
     process has that loaded already.
     """
-    from extract.keywords.lazy import import_without
+    from extract.lexicon.lazy import import_without
     from extract.keywords.rank import encode
 
     # KeyBERT imports sentence-transformers and transformers (torch) only to offer backends

@@ -27,6 +27,8 @@ def _proposed_names(methods: pd.DataFrame | None, names: pd.DataFrame | None) ->
         if frame is None or frame.empty:
             continue
         f = frame[frame["role"] == "proposed"]
+        if "form" in f.columns:  # names only, not method phrases
+            f = f[f["form"].isna() | (f["form"] == "name")]
         if "type" in f.columns:
             f = f[f["type"].isna() | (f["type"] == "method")]
         f = f.sort_values(["paper_id", "start"], na_position="last")

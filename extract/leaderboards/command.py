@@ -23,6 +23,12 @@ def _known_benchmarks(con) -> pd.DataFrame:
     return frame
 
 
+def _has_column(con, table: str, column: str) -> bool:
+    return bool(con.execute(
+        "SELECT count(*) FROM information_schema.columns WHERE table_name = ? AND column_name = ?",
+        [table, column]).fetchone()[0])
+
+
 def load(db, bench_id: str | None = None, spellings: Iterable[str] | None = None) -> dict:
     """The frames :func:`annotate` needs, read from a database, for one benchmark or all.
 
@@ -58,9 +64,12 @@ def load(db, bench_id: str | None = None, spellings: Iterable[str] | None = None
         out = {"results": results, "papers": papers}
         for t, cols in (("methods", "paper_id, name, role, start, type"),
                         ("names", "paper_id, name, role, start, type")):
+            # methods: its name rows only (a database built before method phrases has no form)
+            form = (" AND coalesce(form, 'name') = 'name'"
+                    if t == "methods" and _has_column(con, t, "form") else "")
             out[t] = (
                 con.execute(f"SELECT {cols} FROM {t} JOIN want USING (paper_id) "
-                            "WHERE role = 'proposed'").df()
+                            f"WHERE role = 'proposed'{form}").df()
                 if t in tables else None
             )
         out["benchmarks"] = (

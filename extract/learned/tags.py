@@ -27,8 +27,6 @@ import json
 import math
 from functools import lru_cache
 
-import numpy as np
-
 from extract.datafiles import DATA_DIR
 from extract.learned import bag
 from extract.learned.linear import Linear
@@ -93,7 +91,8 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[flo
 
 def scored(text: str, title: str = "") -> list[tuple[Technique, Evidence, float]]:
     """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
-    for, accepted or turned down, that :func:`gated` does not rule out."""
+    for, accepted or turned down, that :func:`gated` does not rule out.
+    """
     model = text_model()
     stack = stack_model()
     evs = [(t, ev) for t, ev in evidence(text, title, keep_rejected=True)

@@ -1,8 +1,8 @@
 """Candidate method phrases: parts of noun phrases that end on a noun.
 
 Tokens and tags come from the keyword tagger's look-up tables
-(:func:`extract.keywords.tagger.tokenize_fast`), word units (hyphen compounds joined) and noun runs
-from :mod:`extract.keywords.candidates`. A candidate is any contiguous part of a noun run, at
+(:func:`extract.lexicon.tagger.tokenize_fast`), word units (hyphen compounds joined) and noun runs
+from :mod:`extract.lexicon.words`. A candidate is any contiguous part of a noun run, at
 most :data:`MAX_UNITS` units, that ends on a noun or a gerund and does not start with a stop
 word (runs here also hold verb forms other than finite ones: "via fine-tuning"); plus
 "X of Y" when the run before "of" ends on a noun and the run after it follows at once
@@ -11,13 +11,12 @@ word (runs here also hold verb forms other than finite ones: "via fine-tuning");
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
-from extract.keywords.candidates import _BRACKET, _QUANTITY, _URL, Unit, _units, load_stoplist
-from extract.keywords.tagger import Token, tokenize_fast
+from extract.lexicon.tagger import Token, tokenize_fast
+from extract.lexicon.words import _BRACKET, _QUANTITY, _URL, Unit, _units, load_stoplist
 
 MAX_UNITS = 6
 _NOUNS = {"NOUN", "PROPN"}
@@ -32,7 +31,8 @@ def _is_head(unit: Unit) -> bool:
 
 def _content(unit: Unit, stop: frozenset[str]) -> bool:
     """A unit that can be part of a method phrase: nouns, adjectives, participles and other
-    verb forms (a gerund: "via fine-tuning"), "3D"; not stop words, numbers or brackets."""
+    verb forms (a gerund: "via fine-tuning"), "3D"; not stop words, numbers or brackets.
+    """
     return _is_content(unit[0], unit[1], unit[2], stop)
 
 
@@ -85,7 +85,8 @@ class Span(NamedTuple):
 
 class Runs(NamedTuple):
     """The noun runs of a text: (run units, index of the run's first unit) pairs, and every
-    unit's lower-cased text."""
+    unit's lower-cased text.
+    """
 
     units: list[Unit]
     runs: list[tuple[list[Unit], int]]
@@ -105,7 +106,8 @@ def runs_of(text: str, tokens: list[Token] | None = None) -> Runs:
 
 def run_spans(run: list[Unit]) -> list[tuple[int, int]]:
     """(a, e): the unit ranges of a run that are candidates (end on a head, at most
-    :data:`MAX_UNITS` long)."""
+    :data:`MAX_UNITS` long).
+    """
     n = len(run)
     heads = [_is_head(u) for u in run]
     return [(a, e) for a in range(n) for e in range(a + 1, min(n, a + MAX_UNITS) + 1)

@@ -2,7 +2,7 @@
 
 The concept key of a phrase: lower-case, split at spaces, hyphens, slashes and underscores, the
 function words of :data:`FUNCTION_WORDS` dropped, every word singular
-(:func:`extract.keywords.candidates.fold_plural`), joined without spaces. So "LLM-as-a-judge",
+(:func:`extract.lexicon.words.fold_plural`), joined without spaces. So "LLM-as-a-judge",
 "LLM as judge" and "LLM judges" are one concept (``llmjudge``), and so are "pre-trained models",
 "pretrained model" and "Retrieval-Augmented Generation" / "retrieval augmented generation".
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from extract.keywords.candidates import display_form, fold_plural, is_acronym
+from extract.lexicon.words import display_form, fold_plural, is_acronym
 
 FUNCTION_WORDS = frozenset({"a", "an", "the", "as", "of", "for", "to", "with", "and", "via", "on"})
 _SPLIT = re.compile(r"[\s_/\-\u2010\u2011\u2013]+")
@@ -42,7 +42,8 @@ def canonical_names() -> dict[str, str]:
 
 def concept_display(text: str) -> str:
     """How a concept is shown: lower-case but acronyms and names with digits, last word
-    singular ("Large Language Models" -> "large language model", "LLM judges" -> "LLM judge")."""
+    singular ("Large Language Models" -> "large language model", "LLM judges" -> "LLM judge").
+    """
     words = display_form(text.split()).split()
     if not words:
         return text

@@ -22,12 +22,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-import numpy as np
-
 from extract.datafiles import DATA_DIR
-from extract.keywords.candidates import find_acronyms, fold_plural
-from extract.keywords.rank import load_df
 from extract.learned.linear import Linear
+from extract.lexicon.docfreq import load_df
+from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import Span, of_spans, run_spans, runs_of, span_at, spans
 from extract.phrases.concepts import canonical_names, concept_key
 from extract.text.sentences import sentence_ends
@@ -120,7 +118,8 @@ def _cues(sentence: str) -> tuple[str, ...]:
 
 def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]:
     """(span, features, in title) for every candidate of title + abstract (offsets into the
-    abstract; title spans have negative offsets: ``start - len(title) - 1``)."""
+    abstract; title spans have negative offsets: ``start - len(title) - 1``).
+    """
     full = f"{title}\n{text}" if title else text
     shift = len(title) + 1 if title else 0
     ends = sentence_ends(full)
@@ -196,7 +195,8 @@ def _unit(text: str) -> _Unit:
 @lru_cache(maxsize=1)
 def _fixed() -> tuple[list[float], list[float], dict[tuple[bool, str], float], float]:
     """Phrase-column weights of the length, frequency-bucket and shape features, and of
-    ``hyphen``, as look-up tables."""
+    ``hyphen``, as look-up tables.
+    """
     table, _ = _weights()
 
     def w(f: str) -> float:
@@ -217,7 +217,8 @@ def _pattern(first: str, last: str) -> float:
 def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
                      tags: tuple[str, str]) -> float:
     """``_word_score(words)[0]`` of units ``a:e`` from per-unit caches and the run's prefix sums
-    (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``)."""
+    (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``).
+    """
     return _word_base(us, sums, a, e, tags) + _df_weight(us, a, e)
 
 

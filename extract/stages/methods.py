@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from extract import names, phrases
-from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.names.candidates import name_shaped
 from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
 from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
+from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.records import PaperText
 from extract.text.markup import MARKUP_CHARS, clean_view
 
@@ -108,8 +108,11 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
 def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]:
     """(concept, concept key) of a name row: the vocabulary's canonical name when it knows the
     name or its long form; for a mentioned acronym defined in the abstract, its long form
-    ("speculative decoding" for "SD", so it joins the phrase's concept); else the name."""
+    ("speculative decoding" for "SD", so it joins the phrase's concept); else the name.
+    """
     canon = canonical_names()
+    if not isinstance(long_form, str) or not long_form:
+        long_form = None  # NULL (NaN) when the names rows come from a database
     known = vocab().known(name)
     if known is None and long_form:
         known = canon.get(concept_key(long_form))
@@ -122,9 +125,13 @@ def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]
 
 def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
     """The method phrases of ``paper`` (:func:`extract.phrases.find_phrases`) that no name row
-    already covers: not the concept of a name row, not overlapping a name's span."""
+    already covers: not the concept of a name row or of its long form, not overlapping a name's
+    span. ``name`` is the phrase without markup, ``surface`` as written in the abstract.
+    """
     view = clean_view(paper.abstract)
+    # a name's concept and its long form's ("Subspace Low-Rank Adaptation" of SuLoRA)
     keys = {r["concept_key"] for r in name_rows}
+    keys |= {concept_key(r["long_form"]) for r in name_rows if isinstance(r.get("long_form"), str)}
     spans = [(r["start"], r["end"]) for r in name_rows if r["start"] is not None]
     out = []
     for ph in phrases.find_phrases(view.text, paper.title or ""):
@@ -139,7 +146,7 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
         out.append(
             {
                 "paper_id": paper.paper_id,
-                "name": paper.abstract[start:end],
+                "name": ph.text,
                 "role": "proposed" if ph.role == "proposed" else "mentioned",
                 "start": start,
                 "end": end,

@@ -271,7 +271,11 @@ def extract_rows(paper: PaperText, deps: Mapping[str, Sequence[dict]] | None = N
         }
     bench_names = benchmark_names(list(deps.get("benchmarks", ())), view.text)
     canon = set(bench_names.values())
-    method_rows = [r for r in deps.get("methods", ()) if r.get("name") and r["name"] not in canon]
+    # names only: a method phrase ("data augmentation") is not what a number is reported for
+    method_rows = [
+        r for r in deps.get("methods", ())
+        if r.get("name") and r["name"] not in canon and r.get("form", "name") == "name"
+    ]
     existing = [r["name"] for r in method_rows if r.get("role") != "proposed"]
     proposed = [r["name"] for r in method_rows if r.get("role") == "proposed"]
     own = [r["name"] for r in deps.get("benchmarks", ()) if r.get("role") == "proposed"]

@@ -20,6 +20,7 @@ from extract.taxonomy.rules import (  # noqa: F401  (the rules' API, re-exported
     _BASELINE_AFTER,
     _REGEX_SYNTAX,
     CONFIDENCE,
+    DATA_FILES,
     MIN_CONFIDENCE,
     Evidence,
     Technique,
@@ -57,7 +58,8 @@ def _row(paper: PaperText, view, tag: str, theme: str, span, conf: float) -> dic
 
 def rule_rows(paper: PaperText) -> list[dict]:
     """The rules' rows alone: every tag the taxonomy rules give, at its first evidence, with the
-    rules' confidence (the dev precision of its evidence bucket)."""
+    rules' confidence (the dev precision of its evidence bucket).
+    """
     view = clean_view(paper.abstract)
     rows = []
     for tech, ev in evidence(view.text, paper.title or ""):

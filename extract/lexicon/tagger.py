@@ -123,7 +123,7 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
 @lru_cache(maxsize=1)
 def _tokenizer():
     # thinc would import torch (seconds per process) for a tokenizer that never uses it
-    from extract.keywords.lazy import import_without
+    from extract.lexicon.lazy import import_without
 
     return import_without("spacy", ("torch",)).blank("en").tokenizer
 
