@@ -86,8 +86,8 @@ def _names_sql(rows: str) -> str:
     return (
         f"spell AS (SELECT bench_id, benchmark, count(*) AS n FROM {rows} GROUP BY ALL), "
         "named AS (SELECT s.bench_id, coalesce(any_value(c.name), "
-        "first(s.benchmark ORDER BY s.n DESC, s.benchmark)) AS bench, any_value(c.parent) AS parent "
-        "FROM spell s LEFT JOIN lb_catalogue c ON c.bench_id = s.bench_id GROUP BY s.bench_id)"
+        "first(s.benchmark ORDER BY s.n DESC, s.benchmark)) AS bench, "
+        "any_value(c.parent) AS parent FROM spell s LEFT JOIN lb_catalogue c ON c.bench_id = s.bench_id GROUP BY s.bench_id)"
     )
 
 
