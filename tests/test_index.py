@@ -210,3 +210,16 @@ def test_remove_rewrites_the_index_and_never_leaves_a_stale_one(seeds_db, tmp_pa
     assert not index.index_dir(db).exists()
     with database_env(db):
         assert data.search_index() is None and data.search_ids(words) is None
+    # add writes it again, with the papers added
+    from extract.pipeline import build
+
+    monkeypatch.undo()
+    back = tmp_path / "back"
+    back.mkdir()
+    shutil.copy(SEEDS / first, back)
+    assert build([back], db, skip={"keywords"}, add=True).ok
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert index.Index.open(db, index.fingerprint(con)) is not None
+    assert gone <= set(json.loads((index.index_dir(db) / "text_ids.json").read_text()))
+    with database_env(db):
+        assert set(data.search_ids(words)) & gone
