@@ -46,7 +46,7 @@ from dashboard.source import (  # noqa: F401  (re-exported: the pages' one entry
     venue_groups,
 )
 from extract import schema
-from extract.index import Index, fingerprint
+from extract.index import Index, fingerprint, index_dir
 from extract.schema import TABLES
 from extract.stages import term_kinds
 
@@ -79,11 +79,13 @@ def _current(filters: Filters | None) -> Filters:
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
-def _search_index(key: tuple[tuple[str, float], ...]) -> Index | None:
+def _search_index(key: tuple[tuple[str, float], ...], stamp: float = 0.0) -> Index | None:
     """The store's index folder (``extract.index``) when it matches the store, else None.
 
     Only for a view without uploads (the index knows the store's papers only); a stale index
-    (its fingerprint differs from the store's) is ignored.
+    (its fingerprint differs from the store's) is ignored. ``stamp`` is the index's own
+    modification time (:func:`_index_stamp`): an index rewritten after the database (``remove``
+    rewrites it right after the tables) is looked at again.
     """
     if len(key) != 1:
         return None
@@ -95,14 +97,22 @@ def _search_index(key: tuple[tuple[str, float], ...]) -> Index | None:
     return Index.open(key[0][0], current)
 
 
+def _index_stamp(key: tuple[tuple[str, float], ...]) -> float:
+    try:
+        return (index_dir(key[0][0]) / "meta.json").stat().st_mtime
+    except (OSError, IndexError):
+        return 0.0
+
+
 def search_index() -> Index | None:
     """The valid index of the current view, or None (the SQL paths are used then)."""
-    return _search_index(source_key())
+    key = source_key()
+    return _search_index(key, _index_stamp(key))
 
 
 @st.cache_data(show_spinner=False, ttl=CACHE_TTL, max_entries=64)
-def _search_ids(key: tuple, text: str) -> list[str] | None:
-    idx = _search_index(key)
+def _search_ids(key: tuple, stamp: float, text: str) -> list[str] | None:
+    idx = _search_index(key, stamp)
     return None if idx is None else idx.search(text)
 
 
@@ -111,7 +121,8 @@ def search_ids(text: str) -> list[str] | None:
 
     None when there is no valid index or nothing to search: the caller's SQL search applies.
     """
-    return _search_ids(source_key(), text) if text.strip() else None
+    key = source_key()
+    return _search_ids(key, _index_stamp(key), text) if text.strip() else None
 
 
 def where(filters: Filters, alias: str = "p") -> tuple[str, list]:

@@ -302,6 +302,8 @@ def results_view(kind: str) -> pd.DataFrame:
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=4)
 def _lb_annotated(key: tuple, spec: tuple) -> dict:
+    # a database built before the results stage stored the board fields: every row re-read
+    # in Python (extract.leaderboards.annotate; seconds on 47k papers)
     from extract import leaderboards
 
     f = filters.Filters.from_tuple(spec)
@@ -320,27 +322,59 @@ def _lb_annotated(key: tuple, spec: tuple) -> dict:
     per = per.reset_index().sort_values(
         ["papers", "scored", "bench"], ascending=[False, False, True]
     ).reset_index(drop=True)
-    return {
-        "annotated": ann,
-        "bench_rows": bench_rows,
-        "benchmarks": per,
-    }
+    return {"annotated": ann, "bench_rows": bench_rows, "benchmarks": per}
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=8)
+def _lb_stored(key: tuple, spec: tuple) -> bool:
+    from extract.leaderboards import query
+
+    sql, params = data.filtered_sql("results", filters.Filters.from_tuple(spec))
+    return query.has_board_fields(data.query, sql, params)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _lb_benchmarks(key: tuple, spec: tuple) -> pd.DataFrame:
+    from extract.leaderboards import query
+
+    if not _lb_stored(key, spec):
+        return _lb_annotated(key, spec)["benchmarks"]
+    sql, params = data.filtered_sql("results", filters.Filters.from_tuple(spec))
+    return query.benchmark_list(data.query, sql, params)
 
 
 def leaderboard_benchmarks() -> pd.DataFrame:
     """Benchmarks with a score among the papers in view, most papers first: ``bench_id``,
     ``bench`` (its name), ``papers`` (with a placed score in any setting or role) and ``scored``
-    (with a score, placed or not)."""
-    return _lb_annotated(data.source_key(), _spec(None, False))["benchmarks"]
+    (with a score, placed or not). Read with SQL from the results stage's stored board fields
+    (``extract.leaderboards.query``)."""
+    return _lb_benchmarks(data.source_key(), _spec(None, False))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _lb_rows(key: tuple, spec: tuple, bench_id: str) -> dict:
+    # one benchmark's rows with their board fields (extract.leaderboards.ANNOTATED columns) and
+    # the benchmarks-stage rows naming it: all the board functions below read
+    from extract.leaderboards import query
+
+    if not _lb_stored(key, spec):
+        got = _lb_annotated(key, spec)
+        ann = got["annotated"]
+        return {"annotated": ann[ann["bench_id"] == bench_id], "bench_rows": got["bench_rows"]}
+    f = filters.Filters.from_tuple(spec)
+    sql, params = data.filtered_sql("results", f)
+    bsql, bparams = data.filtered_sql("benchmarks", f, ("paper_id", "name", "role"))
+    return {
+        "annotated": query.benchmark_rows(data.query, sql, params, bench_id, data.TITLE_SQL),
+        "bench_rows": query.naming_rows(data.query, bsql, bparams, bench_id),
+    }
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _lb_boards(key: tuple, spec: tuple, bench_id: str) -> pd.DataFrame:
     from extract import leaderboards
 
-    ann = _lb_annotated(key, spec)["annotated"]
-    # one benchmark's rows only: boards() over every benchmark costs seconds on 47k papers
-    return leaderboards.boards(ann[ann["bench_id"] == bench_id])
+    return leaderboards.boards(_lb_rows(key, spec, bench_id)["annotated"])
 
 
 def leaderboard_boards(bench_id: str) -> pd.DataFrame:
@@ -353,9 +387,8 @@ def leaderboard_boards(bench_id: str) -> pd.DataFrame:
 def _lb_board(key: tuple, spec: tuple, bench_id: str, metric_id: str, task, all_settings: bool):
     from extract import leaderboards
 
-    got = _lb_annotated(key, spec)
+    got = _lb_rows(key, spec, bench_id)
     ann = got["annotated"]
-    ann = ann[ann["bench_id"] == bench_id]
     name = leaderboards.benchmarks()[bench_id].name if bench_id in leaderboards.benchmarks() \
         else ann["bench"].iloc[0]
     gains = ann[ann["kind"] == "delta"].sort_values("value", ascending=False, key=lambda v: v.abs())

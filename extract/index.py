@@ -20,7 +20,11 @@ The indexes live in the folder ``<db>.index/``:
   mean (the common component every static average shares) and normalised, so the title weighs
   most and the whole abstract counts too.
 
-The folder is written to a temporary sibling and renamed into place, like the database.
+The folder is written to a temporary sibling and renamed into place, like the database. It is
+built in batches of :data:`BATCH` papers (read, tokenised and encoded a batch at a time, the
+per-batch term counts and vectors spilled to the temporary folder), so the memory a build needs
+is the finished index plus a batch, not a multiple of the corpus: the BM25 scores are the same as
+``bm25s.BM25().index(...)`` of the whole corpus, the vectors the same as :func:`paper_vectors`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import json
+import math
 import shutil
 import sys
 import tempfile
@@ -43,6 +48,9 @@ HNSW_M = 16  # graph degree (recall@10 1.000 at 16 and 32 on the 10k build; 16 i
 HNSW_EF_CONSTRUCTION = 80
 HNSW_EF_SEARCH = 128  # candidates kept per query (recall vs time)
 TOKEN_PATTERN = r"(?u)\b\w+\b"  # every word, kept whole (no stemming, no stopwords)
+BATCH = 10_000  # papers read, tokenised and encoded at a time by write_index
+ADD_BATCH = 50_000  # vectors added to the HNSW graph at a time (10k batches cost 40% more time)
+READ_MEMORY = "128MB"  # DuckDB's buffers while write_index streams the papers
 
 
 def index_dir(db: str | Path) -> Path:
@@ -64,37 +72,6 @@ def fingerprint(con: duckdb.DuckDBPyConnection, alias: str = "") -> dict[str, in
         f"coalesce(abstract, ''), coalesce(CAST(authors AS VARCHAR), ''))), 0) FROM {table}"
     ).fetchone()
     return {"papers": int(n), "hash": int(h)}
-
-
-def _texts(con: duckdb.DuckDBPyConnection) -> tuple[list[str], list[str]]:
-    has_authors = bool(
-        con.execute(
-            "SELECT count(*) FROM duckdb_columns() WHERE table_name = 'papers' "
-            "AND column_name = 'authors'"
-        ).fetchone()[0]
-    )
-    authors = "coalesce(CAST(authors AS VARCHAR), '')" if has_authors else "''"
-    rows = con.execute(
-        "SELECT paper_id, concat_ws(' ', coalesce(title, ''), coalesce(abstract, ''), "
-        f"{authors}) FROM papers ORDER BY paper_id"
-    ).fetchall()
-    return [r[0] for r in rows], [r[1] for r in rows]
-
-
-def _embedded_texts(
-    con: duckdb.DuckDBPyConnection,
-) -> tuple[list[str], list[str], list[str]]:
-    """Ids, titles and abstracts of the papers with a keyword-stage embedding."""
-    found = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'paper_embeddings'"
-    ).fetchone()[0]
-    if not found:
-        return [], [], []
-    rows = con.execute(
-        "SELECT p.paper_id, coalesce(trim(p.title), ''), coalesce(p.abstract, '') FROM papers p "
-        "WHERE p.paper_id IN (SELECT paper_id FROM paper_embeddings) ORDER BY p.paper_id"
-    ).fetchall()
-    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
 
 
 def tokenize(texts: list[str]):
@@ -152,46 +129,263 @@ class IndexReport:
     similar_seconds: float
 
 
-def write_index(db: str | Path) -> IndexReport:
-    """Write ``db``'s indexes to ``<db>.index/`` (atomically: a temporary folder renamed).
+def _paper_batches(con: duckdb.DuckDBPyConnection, size: int):
+    """(ids, searchable texts, titles, abstracts, embedded flags) of the papers in the table's
+    order, ``size`` papers at a time (streamed from DuckDB: sorting the texts by id would hold
+    them all in memory)."""
+    has_authors = bool(
+        con.execute(
+            "SELECT count(*) FROM duckdb_columns() WHERE table_name = 'papers' "
+            "AND column_name = 'authors'"
+        ).fetchall()[0][0]
+    )
+    has_emb = bool(
+        con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'paper_embeddings'"
+        ).fetchall()[0][0]
+    )
+    authors = "coalesce(CAST(p.authors AS VARCHAR), '')" if has_authors else "''"
+    embedded = (
+        "p.paper_id IN (SELECT paper_id FROM paper_embeddings)" if has_emb else "false"
+    )
+    reader = con.cursor().sql(
+        "SELECT p.paper_id, concat_ws(' ', coalesce(p.title, ''), coalesce(p.abstract, ''), "
+        f"{authors}), coalesce(trim(p.title), ''), coalesce(p.abstract, ''), {embedded} "
+        "FROM papers p"
+    ).to_arrow_reader(size)
+    pending: list = []
+    n = 0
+    for rb in reader:
+        pending.append(rb)
+        n += rb.num_rows
+        if n >= size:
+            yield _columns(pending)
+            pending, n = [], 0
+    if n:
+        yield _columns(pending)
+
+
+def _columns(batches: list) -> tuple[list, ...]:
+    cols: list[list] = [[], [], [], [], []]
+    for rb in batches:
+        for i in range(5):
+            cols[i].extend(rb.column(i).to_pylist())
+    return tuple(cols)
+
+
+class _TextIndexer:
+    """BM25 (bm25s' defaults: Lucene idf, k1 1.5, b 0.75) built batch by batch: each batch's term
+    counts are spilled to ``spill``; :meth:`finish` scores them into bm25s' CSC arrays."""
+
+    def __init__(self, spill: Path, n_docs: int) -> None:
+        self.spill = spill
+        self.vocab: dict[str, int] = {}
+        self.df = np.zeros(0, dtype=np.int64)
+        self.lengths = np.zeros(n_docs, dtype=np.float64)
+        self.parts = 0
+
+    def add(self, texts: list[str], rows: np.ndarray) -> None:
+        """Count the terms of ``texts``, the documents numbered ``rows`` in the index."""
+        tok = tokenize(texts)
+        # the batch's token ids -> the index's (first seen, first numbered, as bm25s' tokenize)
+        local = sorted(tok.vocab.items(), key=lambda kv: kv[1])
+        to_global = np.empty(len(local), dtype=np.int32)
+        for token, i in local:
+            to_global[i] = self.vocab.setdefault(token, len(self.vocab))
+        docs, counts, lengths = [], [], np.empty(len(tok.ids), dtype=np.int32)
+        for d, ids in enumerate(tok.ids):
+            lengths[d] = len(ids)
+            u, c = np.unique(to_global[np.asarray(ids, dtype=np.int64)], return_counts=True)
+            docs.append(u.astype(np.int32))
+            counts.append(c.astype(np.int32))
+        doc_ptr = np.zeros(len(docs) + 1, dtype=np.int64)
+        np.cumsum([len(u) for u in docs], out=doc_ptr[1:])
+        terms = np.concatenate(docs) if docs else np.zeros(0, dtype=np.int32)
+        tfs = np.concatenate(counts) if counts else np.zeros(0, dtype=np.int32)
+        if len(self.vocab) > len(self.df):
+            self.df = np.concatenate([self.df, np.zeros(len(self.vocab) - len(self.df), np.int64)])
+        self.df += np.bincount(terms, minlength=len(self.df))
+        np.savez(self.spill / f"terms{self.parts}.npz", terms=terms, tfs=tfs, doc_ptr=doc_ptr,
+                 rows=rows)
+        self.lengths[rows] = lengths
+        self.parts += 1
+
+    def finish(self, k1: float = 1.5, b: float = 0.75):
+        """A ``bm25s.BM25`` holding the scores of every document added."""
+        import bm25s
+
+        lengths = self.lengths
+        n_docs, n_vocab = len(lengths), len(self.vocab)
+        avg = lengths.mean() if n_docs else 1.0
+        idf = np.array(
+            [math.log(1 + (n_docs - d + 0.5) / (d + 0.5)) for d in self.df.tolist()],
+            dtype=np.float32,
+        )
+        indptr = np.zeros(n_vocab + 1, dtype=np.int64)
+        np.cumsum(self.df, out=indptr[1:])
+        data = np.empty(int(indptr[-1]), dtype=np.float32)
+        indices = np.empty(int(indptr[-1]), dtype=np.int32)
+        fill = indptr[:-1].copy()  # the next free slot of each term's column
+        for part in range(self.parts):
+            with np.load(self.spill / f"terms{part}.npz") as z:
+                terms, tfs, doc_ptr, rows = z["terms"], z["tfs"], z["doc_ptr"], z["rows"]
+            docs = np.repeat(rows.astype(np.int32), np.diff(doc_ptr))
+            tf = tfs.astype(np.float64)
+            # bm25s' Lucene term-frequency component (it computes in float64, stores float32)
+            scores = idf[terms] * (tf / (k1 * ((1 - b) + b * lengths[docs] / avg) + tf))
+            # each column's entries in the order read (a stable sort by term within the batch);
+            # a column's order does not change a score (sums)
+            order = np.argsort(terms, kind="stable")
+            t_sorted = terms[order]
+            starts = np.searchsorted(t_sorted, t_sorted, side="left")
+            slot = fill[t_sorted] + (np.arange(len(order)) - starts)
+            data[slot] = scores[order]
+            indices[slot] = docs[order]
+            fill += np.bincount(terms, minlength=n_vocab)
+            (self.spill / f"terms{part}.npz").unlink()
+        if "" not in self.vocab:  # bm25s adds the empty token after the last (no column)
+            self.vocab[""] = n_vocab
+        retriever = bm25s.BM25(k1=k1, b=b)
+        retriever.scores = {"data": data, "indices": indices, "indptr": indptr,
+                            "num_docs": n_docs}
+        retriever.vocab_dict = self.vocab
+        retriever.nonoccurrence_array = None  # (bm25l and bm25+ only)
+        retriever.unique_token_ids_set = set(self.vocab.values())
+        return retriever
+
+
+class _VectorIndexer:
+    """The similar-papers vectors (:func:`paper_vectors`) of batches: each batch's unit title and
+    abstract vectors are spilled to ``spill`` while the corpus means are summed; :meth:`vectors`
+    then yields the finished rows batch by batch."""
+
+    def __init__(self, spill: Path) -> None:
+        self.spill = spill
+        self.sums: list[np.ndarray | None] = [None, None]
+        self.counts = [0, 0]
+        self.parts = 0
+
+    def add(self, titles: list[str], abstracts: list[str]) -> None:
+        if not titles:
+            return
+        vecs = encode([*titles, *abstracts])
+        n = len(titles)
+        for k, (part, texts) in enumerate(((vecs[:n], titles), (vecs[n:], abstracts))):
+            present = np.array([bool(t.strip()) for t in texts])
+            total = part[present].sum(axis=0, dtype=np.float64)
+            self.sums[k] = total if self.sums[k] is None else self.sums[k] + total
+            self.counts[k] += int(present.sum())
+            np.save(self.spill / f"vec{self.parts}_{k}.npy", part)
+            np.save(self.spill / f"has{self.parts}_{k}.npy", present)
+        self.parts += 1
+
+    def vectors(self):
+        means = [
+            (s / c).astype(np.float32) if c else None
+            for s, c in zip(self.sums, self.counts, strict=True)
+        ]
+        for part in range(self.parts):
+            out = []
+            for k in range(2):
+                vecs = np.load(self.spill / f"vec{part}_{k}.npy")
+                present = np.load(self.spill / f"has{part}_{k}.npy")
+                c = np.zeros_like(vecs)
+                if present.any():
+                    c[present] = _unit(vecs[present] - means[k])
+                out.append(c)
+                (self.spill / f"vec{part}_{k}.npy").unlink()
+                (self.spill / f"has{part}_{k}.npy").unlink()
+            yield _unit(2 * out[0] + out[1])
+
+
+def _chunks(parts, size: int):
+    """The arrays of ``parts`` stacked into chunks of at least ``size`` rows (the last smaller)."""
+    pending, n = [], 0
+    for part in parts:
+        pending.append(part)
+        n += len(part)
+        if n >= size:
+            yield np.concatenate(pending)
+            pending, n = [], 0
+    if pending:
+        yield np.concatenate(pending)
+
+
+def write_index(db: str | Path, batch: int = BATCH) -> IndexReport:
+    """Write ``db``'s indexes to ``<db>.index/`` (atomically: a temporary folder renamed), reading
+    and encoding ``batch`` papers at a time.
 
     Returns:
         What was written; ``vectors`` is 0 when the database has no embeddings (no similar-papers
         index then).
     """
-    import bm25s
     import faiss
 
     db = Path(db)
     target = index_dir(db)
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        meta = {"format": FORMAT, **fingerprint(con)}
-        ids, texts = _texts(con)
-        sim_ids, sim_titles, sim_abstracts = _embedded_texts(con)
-    finally:
-        con.close()
     tmp = Path(tempfile.mkdtemp(prefix=target.name + ".tmp-", dir=target.parent))
+    spill = tmp / "spill"
+    spill.mkdir()
     try:
+        con = duckdb.connect(
+            str(db), read_only=True,
+            config={"memory_limit": READ_MEMORY, "temp_directory": str(spill), "threads": 1},
+        )
+        sim_ids: list[str] = []
+        t_text = t_vec = 0.0
+        try:
+            meta = {"format": FORMAT, **fingerprint(con)}
+            # text documents are numbered in id order (search ties go by id); the papers are
+            # read in the table's order, each numbered by its id's rank
+            read = [r[0] for r in con.execute("SELECT paper_id FROM papers").fetchall()]
+            order = np.argsort(np.array(read, dtype=object), kind="stable")
+            ids = [read[i] for i in order]
+            rank = np.empty(len(read), dtype=np.int64)
+            rank[order] = np.arange(len(read))
+            del order
+            text, vec = _TextIndexer(spill, len(ids)), _VectorIndexer(spill)
+            at = 0
+            for pids, texts, titles, abstracts, embedded in _paper_batches(con, batch):
+                t0 = time.perf_counter()
+                if pids != read[at : at + len(pids)]:
+                    raise RuntimeError("papers changed while the index was read")
+                text.add(texts, rank[at : at + len(pids)])
+                at += len(pids)
+                t1 = time.perf_counter()
+                keep = [i for i, e in enumerate(embedded) if e]
+                sim_ids += [pids[i] for i in keep]
+                vec.add([titles[i] for i in keep], [abstracts[i] for i in keep])
+                t_text += t1 - t0
+                t_vec += time.perf_counter() - t1
+                del pids, texts, titles, abstracts, embedded
+            if at != len(read):
+                raise RuntimeError("papers changed while the index was read")
+            del read, rank
+        finally:
+            con.close()
         t0 = time.perf_counter()
-        retriever = bm25s.BM25()
         if ids:
-            retriever.index(tokenize(texts), show_progress=False)
+            retriever = text.finish()
             retriever.save(str(tmp / "text"))
+            del retriever
         (tmp / "text_ids.json").write_text(json.dumps(ids))
         t1 = time.perf_counter()
         if sim_ids:
-            vecs = paper_vectors(sim_titles, sim_abstracts)
-            # vectors stored as float16: half the size of float32, same neighbours at 10k
-            index = faiss.IndexHNSWSQ(
-                vecs.shape[1], faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT
-            )
-            index.train(vecs)  # (fp16 needs no statistics; the call marks it trained)
-            index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
-            index.add(vecs)
+            index = None
+            for rows in _chunks(vec.vectors(), ADD_BATCH):
+                if index is None:
+                    # vectors stored as float16: half the size of float32, same neighbours at 10k
+                    index = faiss.IndexHNSWSQ(
+                        rows.shape[1], faiss.ScalarQuantizer.QT_fp16, HNSW_M,
+                        faiss.METRIC_INNER_PRODUCT,
+                    )
+                    index.train(rows)  # (fp16 needs no statistics; the call marks it trained)
+                    index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
+                index.add(rows)
             faiss.write_index(index, str(tmp / "similar.faiss"))
             (tmp / "similar_ids.json").write_text(json.dumps(sim_ids))
         t2 = time.perf_counter()
+        shutil.rmtree(spill, ignore_errors=True)
         (tmp / "meta.json").write_text(json.dumps(meta))
         old = None
         if target.exists():
@@ -203,16 +397,20 @@ def write_index(db: str | Path) -> IndexReport:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return IndexReport(target, len(ids), len(sim_ids), t1 - t0, t2 - t1)
+    return IndexReport(target, len(ids), len(sim_ids), t_text + t1 - t0, t_vec + t2 - t1)
 
 
 def write_index_quietly(db: str | Path) -> IndexReport | None:
     """:func:`write_index`, or None with a warning on stderr when it cannot (the index is optional:
-    without it the dashboard uses its SQL paths)."""
+    without it the dashboard uses its SQL paths); an index folder left from before is removed
+    then, so no reader finds an index of other papers."""
     try:
         return write_index(db)
     except Exception as exc:  # noqa: BLE001 - a missing optional index must not fail a build
-        print(f"warning: search index not written ({type(exc).__name__}: {exc})", file=sys.stderr)
+        # the folder left is of the database before this write: dropped, not left stale
+        shutil.rmtree(index_dir(db), ignore_errors=True)
+        print(f"warning: search index not written ({type(exc).__name__}: {exc}); "
+              f"{index_dir(db).name} removed", file=sys.stderr)
         return None
 
 

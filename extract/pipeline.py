@@ -322,4 +322,6 @@ def _remove_locked(db: Path, pattern: str) -> RemoveReport:
         mask = [(s, k) in live for s, k in zip(runs["stage"], runs["input_hash"])]
         frames["extract_runs"] = runs[mask].reset_index(drop=True)
     store.write_tables(db, frames)
+    # the index was of the papers before: rewritten (or dropped when it cannot be), as a build does
+    index.write_index_quietly(db)
     return RemoveReport(db, int(gone.sum()), int(hit.sum()), len(papers))

@@ -7,6 +7,7 @@ for a paper's exact title ranks that paper first.
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import duckdb
@@ -120,3 +121,105 @@ def test_a_stale_index_is_ignored(seeds_db, tmp_path):
         expected = apply(f, tables["papers"], tables["techniques"])  # the SQL path's substrings
         assert sorted(data.filtered("papers", f)["paper_id"]) == sorted(expected)
         assert not aggregates.has_embeddings()
+
+
+def test_the_index_built_in_batches_is_the_index_of_the_whole_corpus(seeds_db, tmp_path):
+    """write_index reads, tokenises and encodes a batch at a time (bounded memory); the BM25
+    arrays are bm25s' own over the whole corpus and the vectors paper_vectors' of all papers."""
+    import bm25s
+    import faiss
+    from scipy import sparse
+
+    db = tmp_path / "emb.duckdb"
+    ids = _with_embeddings(seeds_db, db)
+    index.write_index(db, batch=7)  # 48 papers: seven batches, the last one short
+    folder = index.index_dir(db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute(
+            "SELECT paper_id, concat_ws(' ', coalesce(title, ''), coalesce(abstract, ''), "
+            "coalesce(CAST(authors AS VARCHAR), '')), coalesce(trim(title), ''), "
+            "coalesce(abstract, '') FROM papers ORDER BY paper_id"
+        ).fetchall()
+    assert [r[0] for r in rows] == ids == json.loads((folder / "text_ids.json").read_text())
+    whole = bm25s.BM25()
+    whole.index(index.tokenize([r[1] for r in rows]), show_progress=False)
+    got = bm25s.BM25.load(str(folder / "text"))
+    # the same words (numbered in the order read: the table's, not the ids')
+    assert set(got.vocab_dict) == set(whole.vocab_dict)
+    words = [w for w in whole.vocab_dict if w]
+
+    def matrix(scores):
+        return sparse.csc_matrix(
+            (scores["data"], scores["indices"], scores["indptr"]),
+            shape=(scores["num_docs"], len(scores["indptr"]) - 1),
+        ).toarray()
+
+    np.testing.assert_allclose(
+        matrix(got.scores)[:, [got.vocab_dict[w] for w in words]],
+        matrix(whole.scores)[:, [whole.vocab_dict[w] for w in words]],
+        rtol=1e-6,
+    )
+    sim = faiss.read_index(str(folder / "similar.faiss"))
+    vecs = index.paper_vectors([r[2] for r in rows], [r[3] for r in rows])
+    sim_ids = json.loads((folder / "similar_ids.json").read_text())
+    assert sim.ntotal == len(ids) and sorted(sim_ids) == ids
+    row = {pid: i for i, pid in enumerate(ids)}
+    np.testing.assert_allclose(  # float16 in the index
+        sim.reconstruct_n(0, sim.ntotal), vecs[[row[p] for p in sim_ids]], atol=2e-3
+    )
+    assert not list(folder.glob("spill*")) and not list(tmp_path.glob("*.tmp-*"))
+
+
+def test_remove_rewrites_the_index_and_never_leaves_a_stale_one(seeds_db, tmp_path, monkeypatch):
+    from dashboard import data
+    from extract.pipeline import remove_sources
+
+    db = tmp_path / "rm.duckdb"
+    shutil.copy(seeds_db, db)
+    index.write_index(db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        first = sorted(SEEDS.iterdir())[0].name
+        gone = {r[0] for r in con.execute(
+            "SELECT paper_id FROM sources GROUP BY paper_id "
+            "HAVING bool_and(source LIKE ?)", [f"%{first}%"]).fetchall()}
+        (abstract,) = con.execute(
+            "SELECT abstract FROM papers WHERE paper_id = ?", [sorted(gone)[0]]).fetchone()
+    words = " ".join(abstract.split()[:8])  # a search only that paper's words match
+    assert gone
+    with database_env(db):
+        assert set(data.search_ids(words)) & gone  # the index finds a paper of that file
+    rep = remove_sources(db, f"*{first}*")
+    assert rep.papers_removed == len(gone)
+    with duckdb.connect(str(db), read_only=True) as con:
+        idx = index.Index.open(db, index.fingerprint(con))
+        left = {r[0] for r in con.execute("SELECT paper_id FROM papers").fetchall()}
+    assert idx is not None, "remove rewrote the index"
+    assert set(json.loads((index.index_dir(db) / "text_ids.json").read_text())) == left
+    with database_env(db):
+        assert data.search_index() is not None
+        assert not set(data.search_ids(words) or []) & gone
+        assert not set(data.filtered("papers", Filters(query=words))["paper_id"]) & gone
+    # an index that cannot be rewritten is dropped, not left stale
+    second = sorted(SEEDS.iterdir())[1].name
+
+    def fail(*_a, **_k):
+        raise RuntimeError("no room")
+
+    monkeypatch.setattr(index, "write_index", fail)
+    remove_sources(db, f"*{second}*")
+    assert not index.index_dir(db).exists()
+    with database_env(db):
+        assert data.search_index() is None and data.search_ids(words) is None
+    # add writes it again, with the papers added
+    from extract.pipeline import build
+
+    monkeypatch.undo()
+    back = tmp_path / "back"
+    back.mkdir()
+    shutil.copy(SEEDS / first, back)
+    assert build([back], db, skip={"keywords"}, add=True).ok
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert index.Index.open(db, index.fingerprint(con)) is not None
+    assert gone <= set(json.loads((index.index_dir(db) / "text_ids.json").read_text()))
+    with database_env(db):
+        assert set(data.search_ids(words)) & gone

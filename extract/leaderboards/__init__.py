@@ -38,7 +38,9 @@ published for that board (``record`` in the benchmark data). Gains, ratios and c
 other ``kind``\ s) never are scores. A board shows by default only the paper's own methods in
 the board's main setting (the one most papers report their own scores in, ``standard`` on a
 tie, never a subset), one row per paper (its best); ``all_settings`` shows every setting and
-role, labelled. The results stage stores these fields on every row (:func:`with_board_fields`).
+role, labelled. The results stage stores these fields on every row (:func:`with_board_fields`);
+:mod:`extract.leaderboards.query` reads boards from them with SQL (the dashboard's Leaderboards
+page and ``paper-trends leaderboard``).
 
 Cue phrases are data (``data/board_cues.toml``). Every function here is pure over the
 ``results``, ``papers``, ``methods``, ``names`` and ``benchmarks`` frames; :func:`load`

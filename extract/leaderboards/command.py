@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 import pandas as pd
 from extract.leaderboards.catalogue import _benchmark_keys, benchmark_of, benchmarks, fold
+from extract.leaderboards import query
 from extract.leaderboards.boards import BoardError, annotate, board, boards, coverage, coverage_line, main_setting, resolve_benchmark, resolve_metric, unplaced
 
 # --- reading a database and the command --------------------------------------------------------
@@ -120,32 +121,46 @@ def run(args, out=None, err=None) -> int:
     err = err or sys.stderr
     con = store.connect(args.db)
     try:
-        known = _known_benchmarks(con)
+        run_sql = query.runner(con)
+        stored = query.has_board_fields(run_sql, "SELECT * FROM results")
+        if stored:
+            pairs = query.known_benchmarks(run_sql)
+        else:
+            known = _known_benchmarks(con)
+            pairs = sorted(
+                {(b, benchmarks()[b].name if b in benchmarks() else n)
+                 for b, n in zip(known["bench_id"], known["benchmark"])}
+            )
+        listed = _benchmark_keys().get(fold(args.benchmark))
+        if listed and listed not in {b for b, _ in pairs}:
+            # a listed benchmark the build spells only as its stem ("MMLU-Pro" read as "MMLU"):
+            # its rows are among the stem's, re-identified by the sentence
+            pairs.append((listed, benchmarks()[listed].name))
+        try:
+            bid = resolve_benchmark(args.benchmark, pairs)
+        except BoardError as exc:
+            print(f"paper-trends: {exc}", file=err)
+            return 2
+        if stored:
+            # the board fields the results stage stored, read with SQL (extract.leaderboards.query)
+            ann = query.benchmark_rows(run_sql, "SELECT * FROM results", [], bid)
+            tables = set(store.table_names(con))
+            bench_rows = (
+                query.naming_rows(run_sql, "SELECT * FROM benchmarks", [], bid)
+                if "benchmarks" in tables else None
+            )
     finally:
         con.close()
-    pairs = sorted(
-        {(b, benchmarks()[b].name if b in benchmarks() else n)
-         for b, n in zip(known["bench_id"], known["benchmark"])}
-    )
-    listed = _benchmark_keys().get(fold(args.benchmark))
-    if listed and listed not in {b for b, _ in pairs}:
-        # a listed benchmark the build spells only as its stem ("MMLU-Pro" read as "MMLU"):
-        # its rows are among the stem's, re-identified by the sentence
-        pairs.append((listed, benchmarks()[listed].name))
-    try:
-        bid = resolve_benchmark(args.benchmark, pairs)
-    except BoardError as exc:
-        print(f"paper-trends: {exc}", file=err)
-        return 2
-    stem = fold(benchmarks()[bid].name) if bid in benchmarks() else None
+    if not stored:  # a build made before the results stage stored the board fields
+        stem = fold(benchmarks()[bid].name) if bid in benchmarks() else None
 
-    def is_stem(n: str) -> bool:
-        b = benchmark_of(n)
-        return bool(stem) and b.listed and stem.startswith(fold(b.name))
+        def is_stem(n: str) -> bool:
+            b = benchmark_of(n)
+            return bool(stem) and b.listed and stem.startswith(fold(b.name))
 
-    stems = known["benchmark"].map(is_stem)
-    spellings = known.loc[(known["bench_id"] == bid) | stems, "benchmark"]
-    ann, bench_rows = annotate_db(args.db, bid, spellings)
+        stems = known["benchmark"].map(is_stem)
+        spellings = known.loc[(known["bench_id"] == bid) | stems, "benchmark"]
+        ann, bench_rows = annotate_db(args.db, bid, spellings)
     name = benchmarks()[bid].name if bid in benchmarks() else ann["bench"].iloc[0]
     ann = ann[ann["bench_id"] == bid]
     if args.unplaced:

@@ -490,7 +490,9 @@ STAGE_FIELDS = {
     "task": "task", "board_metric": "metric", "norm_value": "norm_value",
     "norm_unit": "norm_unit", "shot": "shot", "extra_data": "extra_data", "robust": "robust",
     "selective": "selective", "subset": "subset", "split": "split", "role": "role",
-    "unplaced": "reason",
+    "unplaced": "reason", "bench_id": "bench_id", "metric_id": "metric_id",
+    "board_direction": "direction", "board_score": "score", "board_unit": "unit",
+    "board_setting": "setting", "model_size": "size",
 }
 
 
