@@ -8,8 +8,8 @@ Starts Streamlit on ``--db`` (or uses a running app at ``--url``), opens each pa
 all) in one headless Chromium through the DevTools protocol, waits until the app has stopped
 running and its main block has not changed for ``--settle`` seconds, then saves
 ``PAGE.png`` (a page with a query string: its characters other than letters, digits, ``.``,
-``-`` and ``_`` as ``_``; full page height, capped at 6,000 px). Prints, per page, the seconds until the page
-settled and whether an exception box is shown.
+``-`` and ``_`` as ``_``; full page height, capped at 6,000 px). Prints, per page, the seconds
+until the page settled and whether an exception box is shown.
 
 ``--screenshot`` with ``--virtual-time-budget`` (what ``tests/test_browser.py`` uses on the seeds)
 captures a blank frame on a large database: virtual time does not wait for the websocket

@@ -167,17 +167,42 @@ def test_rising_techniques_counts_and_links(concepts_db):
             ).fetchall()
         )
         n_acl = dict(
-            con.execute("SELECT year, count(*) FROM papers WHERE venue = 'ACL' GROUP BY 1").fetchall()
+            con.execute(
+                "SELECT year, count(*) FROM papers WHERE venue = 'ACL' GROUP BY 1"
+            ).fetchall()
         )
     finally:
         con.close()
     assert int(row["papers_a"].iloc[0]) == per.get(2023, 0)
     assert int(row["papers_b"].iloc[0]) == per.get(2025, 0)
     a, b, na, nb = per.get(2023, 0), per.get(2025, 0), n_acl[2023], n_acl[2025]
-    assert row["growth"].iloc[0] == pytest.approx(((b + 1) / (nb + 1)) / ((a + 1) / (na + 1)), abs=0.01)
+    growth = ((b + 1) / (nb + 1)) / ((a + 1) / (na + 1))
+    assert row["growth"].iloc[0] == pytest.approx(growth, abs=0.01)
     assert row["chart"].iloc[0] == "trends?concept=" + quote_plus(label)
     captions = "\n".join(c.value for c in at.caption)
     assert "Venues compared: ACL." in captions
     # a minimum above every count leaves nothing, and says so
     at.number_input(key="em_c_min").set_value(1000).run()
     assert any("No concept on at least 1000 papers" in i.value for i in at.info)
+
+
+def test_top_concepts_script_agrees_with_the_page(concepts_db):
+    from benchmarks.top_concepts import rising, sentence
+
+    con = duckdb.connect(str(concepts_db), read_only=True)
+    try:
+        got, n_a, n_b, venues = rising(con, 2023, 2025, 2, 5)
+        abstract, start, end = con.execute(
+            "SELECT p.abstract, m.start, m.\"end\" FROM methods m JOIN papers p USING (paper_id) "
+            "WHERE m.start IS NOT NULL ORDER BY p.paper_id, m.start LIMIT 1"
+        ).fetchone()
+    finally:
+        con.close()
+    assert venues == ["ACL"]
+    at = app("emerging")
+    at.number_input(key="em_c_min").set_value(2).run()
+    table = _frame(at, "growth").head(len(got))
+    assert [(r[2], r[3]) for r in got] == list(zip(table["papers_a"], table["papers_b"]))
+    assert [round(r[4], 2) for r in got] == pytest.approx(list(table["growth"]), abs=0.01)
+    ex = sentence(abstract, start, end)
+    assert f"**{abstract[start:end]}**" in ex and len(ex) <= 230

@@ -12,7 +12,8 @@ if not views.in_view()["n"]:
     st.stop()
 st.caption(
     "Shares are of the papers passing the sidebar filters except *Technique / theme* and "
-    "*Concept*, which pick the terms charted here. Each point is one venue (or venue group) in one year, with "
+    "*Concept*, which pick the terms charted here. Each point is one venue (or venue group) "
+    "in one year, with "
     "its 95% Wilson interval as a vertical bar and its n in the tooltip; a line never crosses "
     "a year in which its venue has no papers."
 )
