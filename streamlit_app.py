@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import data, filters
+from dashboard import data, filters, views
 from extract.store import StoreError
 
 st.set_page_config(page_title="paper-trends", page_icon=":material/insights:", layout="wide")
@@ -50,7 +50,13 @@ try:
 except StoreError as exc:
     st.error(f"Cannot open the database: {exc}")
     st.stop()
-filters.sidebar(opts, data.tag_aliases(), data.rejected_count)
+filters.sidebar(
+    opts,
+    data.tag_aliases(),
+    data.rejected_count,
+    concepts=views.concept_choices(),
+    concept_labels=views.concept_labels,
+)
 for warning in filters.link_warnings():
     st.warning(warning, icon=":material/link_off:")
 st.sidebar.caption(f"Database: `{data.db_path().name}`")

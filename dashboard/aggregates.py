@@ -425,3 +425,108 @@ def exact_similar_papers(paper_id: str, k: int = 10, kind: str | None = None) ->
         f"ORDER BY {cosine}(embedding, (SELECT e FROM q)) DESC, paper_id LIMIT {int(k)}"
     )
     return _run(sql, [paper_id, paper_id])
+
+
+# --- Concepts (methods.concept / concept_key: named methods and method phrases) ----------------
+# A concept is every spelling of one technique (``concept_key``); it reads as its most frequent
+# spelling over the whole database (``concept``), so its label is the same under any filter.
+
+def _label_sql(where: str = "") -> str:
+    """``concept_key``, ``label`` (its spelling on most papers, then alphabetical), ``papers``
+    (all spellings), over the whole database; ``where``: more conditions on the methods rows."""
+    rows = f"FROM methods WHERE concept_key IS NOT NULL AND concept_key <> ''{where}"
+    return (
+        f"WITH s AS (SELECT concept_key, concept, count(DISTINCT paper_id) AS n {rows} "
+        "AND concept IS NOT NULL GROUP BY 1, 2), "
+        "r AS (SELECT *, row_number() OVER (PARTITION BY concept_key ORDER BY n DESC, concept) "
+        "AS i FROM s), "
+        f"t AS (SELECT concept_key, count(DISTINCT paper_id) AS papers {rows} GROUP BY 1) "
+        "SELECT r.concept_key, r.concept AS label, t.papers FROM r JOIN t USING (concept_key) "
+        "WHERE r.i = 1"
+    )
+
+
+def has_concepts() -> bool:
+    """True when some methods row has a concept (a database built before concepts has none)."""
+    return bool(_run("SELECT count(concept_key) > 0 AS y FROM methods", [])["y"].iloc[0])
+
+
+def concept_labels(keys: tuple[str, ...]) -> dict[str, str]:
+    """``concept_key -> label`` of the keys that occur in the database (others left out)."""
+    if not keys:
+        return {}
+    df = _run(_label_sql(f" AND concept_key IN ({_marks(keys)})"), [*keys, *keys])
+    return dict(zip(df["concept_key"], df["label"], strict=True))
+
+
+def concept_choices(min_papers: int, limit: int) -> list[str]:
+    """Labels of the concepts on at least ``min_papers`` papers (of the whole database), most
+    papers first, at most ``limit``."""
+    df = _run(
+        f"SELECT label FROM ({_label_sql()}) WHERE papers >= ? "
+        "ORDER BY papers DESC, lower(label), label LIMIT ?",
+        [int(min_papers), int(limit)],
+    )
+    return df["label"].astype(str).tolist()
+
+
+def concept_totals_and_counts(
+    keys: tuple[str, ...],
+    by: tuple[str, ...],
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """As :func:`tag_totals_and_counts` for concepts (papers with a known year): ``totals``
+    (``*by``, ``total``) and ``counts`` (``*by``, ``concept_key``, ``papers``)."""
+    tags = (
+        "SELECT DISTINCT paper_id, concept_key AS tag FROM methods "
+        f"WHERE concept_key IN ({_marks(keys) or 'NULL'})"
+    )
+    totals, counts = _group_counts(by, filters, venues, True, tags, list(keys))
+    return totals, counts.rename(columns={"tag": "concept_key"})
+
+
+def concept_growth(
+    year_a: int,
+    year_b: int,
+    filters: Filters | None = None,
+    venues: tuple[str, ...] | None = None,
+    min_b: int = 10,
+) -> tuple[pd.DataFrame, int, int]:
+    """Papers per concept in year ``a`` and in year ``b`` among the papers in view, by SQL.
+
+    Args:
+        year_a: The earlier year.
+        year_b: The later year.
+        filters: Default: the current sidebar/URL filters.
+        venues: Only papers of these venues (default: every venue).
+        min_b: Keep the concepts on at least this many papers of year ``b``.
+
+    Returns:
+        ``concept_key``, ``label``, ``papers_a``, ``papers_b``, ``forms`` (``name``,
+        ``phrase`` or both, as found in these papers); and the papers in view of each year.
+    """
+    ids, params = _papers_where(filters, years=(year_a, year_b), venues=venues)
+    view = (
+        f"WITH v AS (SELECT p.paper_id, CAST(p.year AS BIGINT) AS y FROM papers p "
+        f"WHERE p.paper_id IN ({ids})) "
+    )
+    totals = _run(
+        f"{view} SELECT count(*) FILTER (WHERE y = ?) AS a, count(*) FILTER (WHERE y = ?) AS b "
+        "FROM v",
+        [*params, year_a, year_b],
+    )
+    grown = _run(
+        f"{view}, c AS (SELECT DISTINCT m.paper_id, m.concept_key, m.form FROM methods m "
+        "WHERE m.concept_key IS NOT NULL AND m.concept_key <> '' "
+        "AND m.paper_id IN (SELECT paper_id FROM v)), "
+        "g AS (SELECT c.concept_key, "
+        "count(DISTINCT c.paper_id) FILTER (WHERE v.y = ?) AS papers_a, "
+        "count(DISTINCT c.paper_id) FILTER (WHERE v.y = ?) AS papers_b, "
+        "string_agg(DISTINCT c.form, ' + ' ORDER BY c.form) AS forms "
+        "FROM c JOIN v USING (paper_id) GROUP BY 1 HAVING papers_b >= ?) "
+        "SELECT g.concept_key, l.label, g.papers_a, g.papers_b, g.forms FROM g JOIN ("
+        f"{_label_sql(' AND concept_key IN (SELECT concept_key FROM g)')}) l USING (concept_key)",
+        [*params, year_a, year_b, int(min_b)],
+    )
+    return grown, int(totals["a"].iloc[0]), int(totals["b"].iloc[0])

@@ -37,10 +37,20 @@ class Filters:
     match: str = "any"
     accepted_only: bool = False  # the sidebar's default is True (see dashboard.filters)
     query: str = ""
+    # concepts (``methods.concept``, any spelling: matched by ``concept_key``); papers with any
+    concepts: tuple[str, ...] = ()
 
     def as_tuple(self) -> tuple:
         """A hashable form (cache key)."""
-        return (self.venues, self.years, self.tags, self.match, self.accepted_only, self.query)
+        return (
+            self.venues,
+            self.years,
+            self.tags,
+            self.match,
+            self.accepted_only,
+            self.query,
+            self.concepts,
+        )
 
     @classmethod
     def from_tuple(cls, t: tuple) -> Filters:
@@ -51,7 +61,12 @@ class Filters:
     def active(self) -> bool:
         """True when any filter restricts the papers."""
         return bool(
-            self.venues or self.years or self.tags or self.accepted_only or self.query.strip()
+            self.venues
+            or self.years
+            or self.tags
+            or self.accepted_only
+            or self.query.strip()
+            or self.concepts
         )
 
     def describe(self) -> str:
@@ -64,6 +79,8 @@ class Filters:
         if self.tags:
             joiner = " or " if self.match == "any" else " and "
             parts.append("tagged " + joiner.join(tag_label(t) for t in self.tags))
+        if self.concepts:
+            parts.append("with concept " + " or ".join(self.concepts))
         if self.accepted_only:
             parts.append("not rejected")
         if self.query.strip():
@@ -74,6 +91,14 @@ class Filters:
 def tag_label(tag: str) -> str:
     """Display text of a technique/theme option."""
     return f"{tag[len(THEME_PREFIX) :]} (theme)" if tag.startswith(THEME_PREFIX) else tag
+
+
+def concept_keys(concepts) -> list[str]:
+    """The distinct non-empty concept keys (``extract.phrases.concepts.concept_key``) of
+    ``concepts`` in order: "LLM-as-a-judge" and "LLM judges" are both ``llmjudge``."""
+    from extract.phrases.concepts import concept_key
+
+    return list(dict.fromkeys(k for k in (concept_key(str(c)) for c in concepts) if k))
 
 
 def options(papers: pd.DataFrame, techniques: pd.DataFrame) -> dict[str, list[str]]:
@@ -103,8 +128,16 @@ def _year_col(papers: pd.DataFrame) -> pd.Series:
     return y.map(lambda v: UNKNOWN if pd.isna(v) else str(int(v)))
 
 
-def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[str]:
-    """Ids of the papers passing ``f``, in table order."""
+def apply(
+    f: Filters,
+    papers: pd.DataFrame,
+    techniques: pd.DataFrame,
+    methods: pd.DataFrame | None = None,
+) -> list[str]:
+    """Ids of the papers passing ``f``, in table order.
+
+    ``methods`` (``paper_id``, ``concept_key``) is needed when ``f`` picks concepts.
+    """
     keep = pd.Series(True, index=papers.index)
     if f.venues:
         keep &= _venue_col(papers).isin(f.venues)
@@ -129,6 +162,11 @@ def apply(f: Filters, papers: pd.DataFrame, techniques: pd.DataFrame) -> list[st
             sets.append(set(hit))
         tagged = set.union(*sets) if f.match == "any" else set.intersection(*sets)
         ids = ids[is_in(ids, tagged)]
+    if f.concepts:
+        if methods is None:
+            raise ValueError("filtering by concept needs the methods rows")
+        keys = concept_keys(f.concepts)
+        ids = ids[is_in(ids, set(methods.loc[methods["concept_key"].isin(keys), "paper_id"]))]
     return ids.tolist()
 
 
@@ -144,6 +182,7 @@ def where_sql(
     techniques: str = "techniques",
     search_columns: tuple[str, ...] = SEARCH_COLUMNS,
     search_ids: list[str] | None = None,
+    methods: str = "methods",
 ) -> tuple[str, list]:
     """``f`` as a parameterised SQL condition on ``papers AS <alias>`` (same papers as apply).
 
@@ -156,6 +195,7 @@ def where_sql(
         search_ids: The papers matching ``f.query`` as the full-text index resolved them
             (``extract.index``): the search becomes one ``paper_id`` list condition. None: the
             SQL path (every word a substring of a search column).
+        methods: The (qualified) name of the methods table or view concepts look in.
 
     Returns:
         ``(condition, parameters)``; the condition is ``TRUE`` when nothing is filtered.
@@ -199,4 +239,11 @@ def where_sql(
             for sql, ps in parts:
                 conds.append(f"{alias}.paper_id IN ({sql})")
                 params += ps
+    if f.concepts:
+        keys = concept_keys(f.concepts)
+        conds.append(
+            f"{alias}.paper_id IN (SELECT paper_id FROM {methods} "
+            f"WHERE concept_key IN ({marks(keys) or 'NULL'}))"
+        )
+        params += keys
     return (" AND ".join(conds) if conds else "TRUE"), params

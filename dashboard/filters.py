@@ -24,6 +24,7 @@ from dashboard.filter_model import (  # noqa: F401  (re-exported for the pages)
     UNKNOWN,
     Filters,
     apply,
+    concept_keys,
     options,
     tag_label,
     where_sql,
@@ -38,6 +39,7 @@ K_VENUE, K_YEAR, K_TAG, K_MATCH, K_ACCEPTED, K_QUERY = (
     "q",
 )
 K_TECHNIQUE, K_THEME = "technique", "theme"  # link-only synonyms of ?tag=
+K_CONCEPT = "concept"  # concepts (methods.concept), any spelling: ?concept=speculative+decoding
 LINK_CHECKED = "pt_link_checked"  # session_state: the link's values were resolved
 PENDING = "pt_pending_"  # session_state: resolved link values to re-apply on the next run
 URL_WARNINGS = "pt_link_warnings"  # session_state: unknown values of the link
@@ -70,6 +72,7 @@ def _from_query_params() -> Filters:
         match=match if match in MATCH_MODES else "any",
         accepted_only=accepted_from_url(qp.get(K_ACCEPTED)),
         query=str(qp.get(K_QUERY, "")),
+        concepts=tuple(v for v in qp.get_all(K_CONCEPT) if v.strip()),
     )
 
 
@@ -85,6 +88,7 @@ def current() -> Filters:
         match=ss.get(K_MATCH) or "any",
         accepted_only=bool(ss.get(K_ACCEPTED, True)),
         query=str(ss.get(K_QUERY) or ""),
+        concepts=tuple(str(v) for v in (ss.get(K_CONCEPT) or ()) if str(v).strip()),
     )
 
 
@@ -95,19 +99,26 @@ def _reset() -> None:
     st.session_state[K_MATCH] = "any"
     st.session_state[K_ACCEPTED] = True
     st.session_state[K_QUERY] = ""
+    st.session_state[K_CONCEPT] = []
     st.session_state.pop(URL_WARNINGS, None)
 
 
-def _resolve_link(opts: dict[str, list[str]], aliases: dict[str, str]) -> None:
+def _resolve_link(
+    opts: dict[str, list[str]],
+    aliases: dict[str, str],
+    concept_labels: Callable[[list[str]], dict[str, str]] | None = None,
+) -> None:
     """On a session's first run, read the link's venues and techniques in any case or alias.
 
     ``?tag=lora`` means ``LoRA/PEFT``, ``?venue=acl`` ``ACL``, ``?technique=`` and ``?theme=``
     are accepted too; Streamlit's binding alone would drop such values silently. Unknown values
-    become one warning each, naming the closest options.
+    become one warning each, naming the closest options. ``?concept=`` values in any spelling
+    (``LLM judges`` for ``LLM-as-a-judge``) become the concept's label (``concept_labels``:
+    key -> label of the concepts in the database).
     """
     ss, qp = st.session_state, st.query_params
     if LINK_CHECKED in ss:
-        for key in (K_VENUE, K_TAG):  # the values fixed on the first run (see below)
+        for key in (K_VENUE, K_TAG, K_CONCEPT):  # the values fixed on the first run (see below)
             if PENDING + key in ss:
                 ss[key] = ss.pop(PENDING + key)
         return
@@ -132,6 +143,16 @@ def _resolve_link(opts: dict[str, list[str]], aliases: dict[str, str]) -> None:
         for value, close in unknown.items():
             hint = f" Closest: {', '.join(close)}." if close else ""
             warnings.append(f"Unknown {what} “{value}” in the link: ignored.{hint}")
+    raw = [v for v in qp.get_all(K_CONCEPT) if v.strip()]
+    if raw and concept_labels is not None:
+        labels = concept_labels(raw)
+        resolved = list(dict.fromkeys(labels[k] for k in concept_keys(raw) if k in labels))
+        if resolved != raw:
+            ss[K_CONCEPT] = resolved
+            ss[PENDING + K_CONCEPT] = resolved
+        for value in raw:
+            if not any(k in labels for k in concept_keys([value])):
+                warnings.append(f"Unknown concept “{value}” in the link: ignored.")
     for p in extra:
         if p in qp:
             del qp[p]
@@ -142,7 +163,7 @@ def _resolve_link(opts: dict[str, list[str]], aliases: dict[str, str]) -> None:
 def _pending_fix() -> None:
     """After the bound widgets ran: rerun once if the link's binding overrode resolved values."""
     ss = st.session_state
-    stale = [k for k in (K_VENUE, K_TAG) if PENDING + k in ss]
+    stale = [k for k in (K_VENUE, K_TAG, K_CONCEPT) if PENDING + k in ss]
     if not stale:
         return
     if all(list(ss.get(k) or []) == ss[PENDING + k] for k in stale):
@@ -165,6 +186,8 @@ def sidebar(
     opts: dict[str, list[str]],
     aliases: dict[str, str] | None = None,
     hidden: Callable[[Filters], int] | None = None,
+    concepts: list[str] | None = None,
+    concept_labels: Callable[[list[str]], dict[str, str]] | None = None,
 ) -> Filters:
     """Render the global filters in the sidebar and return them.
 
@@ -172,8 +195,12 @@ def sidebar(
         opts: :func:`options`.
         aliases: Lower-case names -> tag (``dashboard.analytics.tag_aliases``) for links.
         hidden: Papers the "Accepted only" box hides under the other filters.
+        concepts: The concept labels offered (others can be typed); None: no box (a database
+            without concepts).
+        concept_labels: Concepts in any spelling -> ``{concept_key: label}`` of those in the
+            database (resolves a link's ``?concept=``).
     """
-    _resolve_link(opts, aliases or {})
+    _resolve_link(opts, aliases or {}, concept_labels)
     sb = st.sidebar
     sb.header("Filters")
     sb.multiselect(
@@ -202,6 +229,21 @@ def sidebar(
         format_func=lambda m: "any of" if m == "any" else "all of",
         help="any of: tagged with at least one choice; all of: with every choice.",
     )
+    if concepts is not None:
+        sb.multiselect(
+            "Concept",
+            concepts,
+            key=K_CONCEPT,
+            bind="query-params",
+            placeholder="Any",
+            accept_new_options=True,
+            select_all=False,
+            on_change=_clear_link_warnings,
+            help="Papers naming any of these techniques, as a method name or a method phrase "
+            "in any spelling (`LLM judges` = `LLM-as-a-judge`); Trends charts them instead. "
+            "The list offers the most frequent ones; type any other and press Enter. "
+            "In a link: `?concept=speculative+decoding`.",
+        )
     has_status = opts.get("has_status", ["True"]) == ["True"]
     n_hidden = 0
     if has_status and hidden is not None:

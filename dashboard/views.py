@@ -17,8 +17,9 @@ from dashboard import aggregates, analytics, data, filters
 
 
 def _spec(f: filters.Filters | None, ignore_tags: bool) -> tuple:
+    # ignore_tags: the technique and concept filters pick what Trends charts instead
     f = f if f is not None else filters.current()
-    return (replace(f, tags=()) if ignore_tags else f).as_tuple()
+    return (replace(f, tags=(), concepts=()) if ignore_tags else f).as_tuple()
 
 
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
@@ -58,7 +59,8 @@ def in_view(full: bool = False, ignore_tags: bool = True) -> dict:
 
     Args:
         full: Keep only the venues present in every year in view.
-        ignore_tags: Leave the technique filter out (it picks what Trends charts instead).
+        ignore_tags: Leave the technique and concept filters out (they pick what Trends charts
+            instead).
     """
     return _in_view(data.source_key(), _spec(None, ignore_tags), full)
 
@@ -255,6 +257,93 @@ def _every_tag(key: tuple, spec: tuple, level: str) -> pd.DataFrame:
 def every_tag(level: str = "technique") -> pd.DataFrame:
     """Every tag of the papers in view with papers and % of papers (no cap)."""
     return _every_tag(data.source_key(), _spec(None, False), level)
+
+
+# --- Concepts (Trends, Emerging topics) ----------------------------------------------------------
+
+CONCEPT_SERIES = ("all", "group", "venue")  # one line for all papers in view, or per group/venue
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
+def _concept_trends(
+    key: tuple, spec: tuple, full: bool, by: str, keys: tuple[str, ...]
+) -> pd.DataFrame:
+    f = filters.Filters.from_tuple(spec)
+    venues = _kept(key, spec, full)
+    labels = aggregates.concept_labels(keys)
+    keys = tuple(k for k in keys if k in labels)
+    group = () if by == "all" else (by,)
+    totals, counts = aggregates.concept_totals_and_counts(keys, (*group, "year"), f, venues)
+    if by == "all":
+        totals, counts = totals.assign(all="all papers"), counts.assign(all="all papers")
+    counts = counts.assign(concept=counts["concept_key"].map(labels)).drop(columns="concept_key")
+    return analytics.rate_table_from_counts(
+        totals, counts, [by], "concept", [labels[k] for k in keys]
+    )
+
+
+def concept_trends(concepts: list[str], by: str = "all", full: bool = False) -> pd.DataFrame:
+    """Share of the papers in view (technique and concept filters left out) with each concept,
+    per year and ``by`` series (``all``: one series of every paper in view; ``group``;
+    ``venue``): the rows of ``analytics.rate_table_from_counts`` with the concept's label in
+    ``concept``. Concepts are matched by ``concept_key``; those absent from the database are
+    left out."""
+    if by not in CONCEPT_SERIES:
+        raise KeyError(f"unknown series {by!r}; one of {CONCEPT_SERIES}")
+    keys = tuple(filters.concept_keys(concepts))
+    return _concept_trends(data.source_key(), _spec(None, True), full, by, keys)
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=16)
+def _concept_choices(key: tuple, min_papers: int, limit: int) -> tuple[str, ...]:
+    return tuple(aggregates.concept_choices(min_papers, limit))
+
+
+def concept_choices(min_papers: int = 3, limit: int = 3000) -> list[str] | None:
+    """The sidebar's concept choices: labels on at least ``min_papers`` papers, most first;
+    None when the database has no concepts (built before them)."""
+    if not aggregates.has_concepts():
+        return None
+    return list(_concept_choices(data.source_key(), int(min_papers), int(limit)))
+
+
+def concept_labels(concepts: list[str]) -> dict[str, str]:
+    """``concept_key -> label`` for the concepts (any spelling) found in the database."""
+    return aggregates.concept_labels(tuple(filters.concept_keys(concepts)))
+
+
+@st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=32)
+def _rising_concepts(
+    key: tuple, spec: tuple, year_a: int, year_b: int, same_venues: bool, min_b: int
+) -> dict:
+    f = filters.Filters.from_tuple(spec)
+    both: tuple[str, ...] | None = None
+    if same_venues:
+        vy = aggregates.venue_year_counts(f)
+        both = tuple(analytics.venues_in_both(vy, [year_a], [year_b]))
+    grown, n_a, n_b = aggregates.concept_growth(year_a, year_b, f, both, min_b)
+    if not grown.empty and n_a and n_b:
+        grown = grown.assign(
+            share_a=(100 * grown["papers_a"] / n_a).round(3),
+            share_b=(100 * grown["papers_b"] / n_b).round(3),
+            growth=analytics.growth_factor(grown["papers_a"], n_a, grown["papers_b"], n_b).round(2),
+        ).sort_values(["growth", "papers_b", "label"], ascending=[False, False, True])
+    return {"ranked": grown.reset_index(drop=True), "n_a": n_a, "n_b": n_b, "both": both}
+
+
+def rising_concepts(year_a: int, year_b: int, same_venues: bool, min_b: int) -> dict:
+    """Concepts (names and phrases by ``concept_key``) of the papers in view ranked by the
+    growth of their share from year ``a`` to ``b`` (``analytics.growth_factor``), those on at least
+    ``min_b`` papers of ``b``.
+
+    Returns:
+        ``ranked`` (``concept_key``, ``label``, ``papers_a``, ``papers_b``, ``forms``,
+        ``share_a``, ``share_b`` in %, ``growth``), ``n_a`` and ``n_b`` (papers of each year)
+        and ``both`` (the venues compared with ``same_venues``, else None).
+    """
+    return _rising_concepts(
+        data.source_key(), _spec(None, False), int(year_a), int(year_b), same_venues, int(min_b)
+    )
 
 
 # --- Results and Leaderboards -------------------------------------------------------------------

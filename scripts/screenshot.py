@@ -2,12 +2,14 @@
 
     python scripts/screenshot.py --db data/paper_trends.duckdb --out /tmp/shots [PAGE ...]
     python scripts/screenshot.py --url http://127.0.0.1:8501 --out /tmp/shots trends papers
+    python scripts/screenshot.py --db FILE --out /tmp/shots "trends?concept=speculative+decoding"
 
 Starts Streamlit on ``--db`` (or uses a running app at ``--url``), opens each page (default:
 all) in one headless Chromium through the DevTools protocol, waits until the app has stopped
 running and its main block has not changed for ``--settle`` seconds, then saves
-``PAGE.png`` (full page height, capped at 6,000 px). Prints, per page, the seconds until the page
-settled and whether an exception box is shown.
+``PAGE.png`` (a page with a query string: its characters other than letters, digits, ``.``,
+``-`` and ``_`` as ``_``; full page height, capped at 6,000 px). Prints, per page, the seconds
+until the page settled and whether an exception box is shown.
 
 ``--screenshot`` with ``--virtual-time-budget`` (what ``tests/test_browser.py`` uses on the seeds)
 captures a blank frame on a large database: virtual time does not wait for the websocket
@@ -21,6 +23,7 @@ import asyncio
 import base64
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -65,6 +68,12 @@ _STATE_JS = """(() => {
                      main ? main.scrollHeight + 200 : 0),
   });
 })()"""
+
+
+def png_name(page: str) -> str:
+    """The screenshot's file name: the page, characters of a query string other than letters,
+    digits, ``.``, ``-`` and ``_`` as ``_`` (``overview`` for the main page)."""
+    return f"{re.sub(r'[^A-Za-z0-9._-]', '_', page) or 'overview'}.png"
 
 
 def _free_port() -> int:
@@ -166,7 +175,7 @@ async def _shoot_all(
         await asyncio.sleep(0.5)  # let charts re-layout at the new height
         shot = await cdp.call("Page.captureScreenshot", format="png")
         await cdp.viewport(1100)
-        png = out / f"{page or 'overview'}.png"
+        png = out / png_name(page)
         png.write_bytes(base64.b64decode(shot["data"]))
         report.append((page or "overview", took, state.get("exception")))
     await cdp.ws.close()
@@ -195,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     if bool(args.db) == bool(args.url):
         ap.error("give exactly one of --db and --url")
     pages = [p.strip("/") for p in args.pages] or list(PAGES)
-    unknown = [p for p in pages if p not in PAGES and p != "overview"]
+    unknown = [p for p in pages if p.split("?")[0] not in PAGES and p != "overview"]
     if unknown:
         ap.error(f"unknown page(s): {', '.join(unknown)}")
     pages = ["" if p == "overview" else p for p in pages]
@@ -253,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     for page, took, exc in report:
         status = "ok" if not exc else f"EXCEPTION: {exc.splitlines()[0]}"
         bad += bool(exc)
-        print(f"{page:<14} settled after {took:5.1f} s  {status}  -> {out / (page + '.png')}")
+        print(f"{page:<14} settled after {took:5.1f} s  {status}  -> {out / png_name(page)}")
     return 1 if bad else 0
 
 

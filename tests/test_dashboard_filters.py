@@ -103,3 +103,41 @@ def test_accepted_only_is_on_unless_the_link_turns_it_off(value, expected):
     from dashboard.filters import accepted_from_url
 
     assert accepted_from_url(value) is expected
+
+
+# concepts: the methods rows' concept_key, matched whatever the spelling of the filter's value
+METHODS = pd.DataFrame(
+    {
+        "paper_id": ["a", "b", "c"],
+        "concept": ["LLM-as-a-judge", "LLM judge", "speculative decoding"],
+        "concept_key": ["llmjudge", "llmjudge", "speculativedecoding"],
+    }
+)
+CONCEPT_CASES = [
+    (Filters(concepts=("LLM judges",)), ["a", "b"]),
+    (Filters(concepts=("Speculative-Decoding",)), ["c"]),
+    (Filters(concepts=("LLM as a judge", "speculative decoding")), ["a", "b", "c"]),
+    (Filters(concepts=("LLM judges",), years=("2025",)), ["b"]),
+    (Filters(concepts=("beam search",)), []),
+]
+
+
+@pytest.mark.parametrize("f,expected", CONCEPT_CASES)
+def test_concept_filter(f, expected):
+    import duckdb
+
+    assert apply(f, PAPERS, TECH, METHODS) == expected
+    con = duckdb.connect(":memory:")
+    con.register("papers", PAPERS.assign(authors=[None] * 4))
+    con.register("techniques", TECH)
+    con.register("methods", METHODS)
+    cond, params = where_sql(f, "p", "techniques")
+    rows = con.execute(f"SELECT p.paper_id FROM papers p WHERE {cond} ORDER BY 1", params)
+    assert [r[0] for r in rows.fetchall()] == expected
+    assert Filters.from_tuple(f.as_tuple()) == f and f.active
+    assert "with concept" in f.describe()
+
+
+def test_concept_filter_needs_the_methods_rows():
+    with pytest.raises(ValueError):
+        apply(Filters(concepts=("beam search",)), PAPERS, TECH)

@@ -106,6 +106,7 @@ from dashboard.analytics.keywords import (  # noqa: F401
     keyword_shift,
     keyword_shift_from_counts,
     biggest_moves,
+    growth_factor,
     log_odds_prior,
     rising_terms,
 )

@@ -187,6 +187,13 @@ def log_odds_prior(
     return out.sort_values(["z", "term"], ascending=[False, True]).reset_index(drop=True)
 
 
+def growth_factor(papers_a, n_a: int, papers_b, n_b: int):
+    """How many times a term's share of papers grew from period A (``papers_a`` of ``n_a``
+    papers) to B, add-one smoothed: ``((b + 1) / (n_b + 1)) / ((a + 1) / (n_a + 1))``, finite
+    when A has none (scalars or Series)."""
+    return ((papers_b + 1) / (n_b + 1)) / ((papers_a + 1) / (n_a + 1))
+
+
 def rising_terms(
     hits: pd.DataFrame,
     papers: pd.DataFrame,

@@ -11,8 +11,9 @@ if not views.in_view()["n"]:
     ui.no_papers()
     st.stop()
 st.caption(
-    "Shares are of the papers passing the sidebar filters except *Technique / theme*, which "
-    "picks the terms charted here. Each point is one venue (or venue group) in one year, with "
+    "Shares are of the papers passing the sidebar filters except *Technique / theme* and "
+    "*Concept*, which pick the terms charted here. Each point is one venue (or venue group) "
+    "in one year, with "
     "its 95% Wilson interval as a vertical bar and its n in the tooltip; a line never crosses "
     "a year in which its venue has no papers."
 )
@@ -134,6 +135,95 @@ else:
                 "open": st.column_config.LinkColumn("paper", display_text="open"),
             },
             height=260,
+        )
+
+# --- concepts ------------------------------------------------------------------------------------
+st.subheader("Adoption of concepts")
+if not f.concepts:
+    st.info(
+        "Pick one or more concepts in the sidebar's **Concept** box (or link "
+        "`?concept=speculative+decoding`) to chart them here. A concept is a technique in any "
+        "spelling, a method name or a method phrase: `LLM-as-a-judge` and `LLM judges` are one. "
+        "Emerging topics lists the rising ones.",
+        icon=":material/timeline:",
+    )
+else:
+    c_by = (
+        st.segmented_control(
+            "Lines per",
+            views.CONCEPT_SERIES,
+            default="all",
+            key="tr_concept_by",
+            format_func=lambda b: {"all": "all papers in view", "group": "venue group"}.get(b, b),
+            help="all papers in view: one line per concept; venue group or venue: one panel "
+            "per concept, one line per group or venue.",
+        )
+        or "all"
+    )
+    crates = views.concept_trends(list(f.concepts), c_by, full)
+    shown = list(dict.fromkeys(crates["concept"])) if not crates.empty else []
+    found = views.concept_labels(list(f.concepts))
+    missing = [c for c in f.concepts if not set(filters.concept_keys([c])) & set(found)]
+    if missing:
+        st.warning(
+            "Not in this database: " + ui.md_escape(", ".join(missing)) + ".",
+            icon=":material/search_off:",
+        )
+    if shown:
+        # from the year before the first paper with any of them: new techniques would
+        # otherwise be a long run of zeros
+        years_in = sorted(crates["year"].unique())
+        seen = crates.loc[crates["papers"] > 0, "year"]
+        if len(seen):
+            first = years_in.index(seen.min())
+            crates = crates[crates["year"] >= years_in[max(first - 1, 0)]]
+        st.markdown(
+            "**"
+            + ui.md_escape(", ".join(shown))
+            + f": % of papers per year** from {crates['year'].min()}"
+            + (" (all venues in view together)" if c_by == "all" else "")
+        )
+        if c_by == "all":
+            ui.chart(
+                crates,
+                charts.rate_panels,
+                "concepts_by_year",
+                "No papers.",
+                "all",
+                "concept",
+                shown,
+                columns=1,
+                width=560,
+                height=260,
+            )
+        else:
+            ui.chart(
+                crates,
+                charts.rate_panels,
+                f"concepts_by_year_per_{c_by}",
+                "No papers.",
+                "concept",
+                c_by,
+                venue_domain if c_by == "venue" else group_domain,
+                columns=3,
+                facet_sort=shown,
+            )
+        per_year = (
+            crates.groupby(["concept", "year"], as_index=False)[["papers", "total"]]
+            .sum()
+            .assign(share=lambda d: (100 * d["papers"] / d["total"]).round(2))
+        )
+        st.dataframe(
+            per_year,
+            hide_index=True,
+            key="tr_concept_table",
+            column_config={
+                "year": st.column_config.NumberColumn("year", format="%d"),
+                "papers": "papers with it",
+                "total": "papers in view",
+                "share": st.column_config.NumberColumn("% of papers", format="%.2f"),
+            },
+            height=min(36 * (len(per_year) + 1) + 3, 320),
         )
 
 # --- techniques per venue group -----------------------------------------------------------------
