@@ -138,8 +138,6 @@ class Stage:
         """Name and version of the stage's model, without loading it; None for rule stages."""
         if not self.spec.model:
             return None
-        if ":" not in self.spec.model:  # a description ("phrase_model.npz (scripts/...)"): the
-            return self.spec.model  # model's files are data files, their bytes version it
         mod, func = self.spec.model.split(":")
         return str(getattr(importlib.import_module(mod), func)())
 
