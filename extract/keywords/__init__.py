@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from extract.keywords.candidates import STOPLIST_FILE, Candidate, _fold, doc_candidates
+from extract.keywords.candidates import STOP_WORDS_FILE, STOPLIST_FILE, Candidate, _fold, doc_candidates
 from extract.keywords.choice import (
     KEYBERT_DIVERSITY,
     keybert_model,
@@ -64,7 +64,9 @@ EMBEDDING_TABLE = "paper_embeddings"
 ENCODER_FILES = tuple(
     f"{ENCODER_DIR}/{f}" for f in ("config.json", "model.safetensors", "tokenizer.json")
 )
-DATA_FILES: tuple[str, ...] = (STOPLIST_FILE, POS_FILE, RANKER_FILE, DF_FILE, *ENCODER_FILES)
+DATA_FILES: tuple[str, ...] = (
+    STOPLIST_FILE, STOP_WORDS_FILE, POS_FILE, RANKER_FILE, DF_FILE, *ENCODER_FILES
+)
 
 TOP_N = 10
 DIVERSITY = None  # None: the ranker's own (chosen with it, leave-one-venue-out)
