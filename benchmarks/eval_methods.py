@@ -30,8 +30,9 @@ def norm(name: str) -> str:
 
 
 def predict(paper: PaperText) -> dict[str, set[str]]:
-    """Predicted names per category for one abstract."""
-    m = methods.extract_rows(paper)
+    """Predicted names per category for one abstract (the name rows of ``methods``: these labels
+    predate method phrases, which ``benchmarks/eval_learned.py`` scores)."""
+    m = [r for r in methods.extract_rows(paper) if r.get("form", "name") == "name"]
     return {
         "proposed": {norm(r["name"]) for r in m if r["role"] == "proposed"},
         "mentioned": {norm(r["name"]) for r in m if r["role"] == "mentioned"},
