@@ -527,6 +527,8 @@ def term_names(kind: str) -> list[str]:
 def _term_names(key: tuple, kind: str) -> tuple[str, ...]:
     if kind != "keyword" and kind in _TERM_SQL:
         table, term, _ = _TERM_SQL[kind]
+        if table in TABLES and term.isidentifier():  # the colour order's query, cached once
+            return tuple(_run(_order_sql(table, term), [])["v"])
         rows = query(
             f"SELECT CAST({term} AS VARCHAR) AS v FROM {table} WHERE {term} IS NOT NULL "
             f"GROUP BY 1 ORDER BY count(DISTINCT paper_id) DESC, lower(v), v"
