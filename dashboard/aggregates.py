@@ -10,20 +10,23 @@ functions of :mod:`dashboard.analytics` (``*_from_counts``) turn the counts into
 from __future__ import annotations
 
 import pandas as pd
+import streamlit as st
 
 from dashboard.analytics.coverage import OTHER_GROUP
 from dashboard.data import (
+    CACHE_TTL,
     _TERM_SQL,
     TERM_KINDS,
-    TITLE_SQL,
     _current,
     _marks,
     _run,
     _term_map,
+    fill_titles,
     ids_sql,
     query,
     search_index,
     source_key,
+    title_cols,
     venue_groups,
     where,
 )
@@ -198,12 +201,13 @@ def term_papers_in_view(
     if venues is not None:
         ids += f" AND coalesce(CAST(p.venue AS VARCHAR), 'unknown') IN ({_marks(venues)})"
         params = [*params, *venues]
-    return query(
-        f"SELECT p.paper_id, {TITLE_SQL} AS title, p.venue, p.venue_label, p.year FROM papers p "
+    found = query(
+        f"SELECT p.paper_id, {title_cols()}, p.venue, p.venue_label, p.year FROM papers p "
         f"WHERE p.paper_id IN (SELECT paper_id FROM {table} "
         f"WHERE CAST({column} AS VARCHAR) IN ({_marks(values)}) AND paper_id IN ({ids}))",
         [*values, *params],
     )
+    return fill_titles(found)
 
 
 def _group_counts(
@@ -237,8 +241,11 @@ def _group_counts(
         params,
         frames={"_groups": groups},
     )
+    # ``tags`` is distinct per (paper, tag) and ``papers`` holds one row per paper (as the
+    # totals' count(*) assumes): each joined row is one paper with one tag, so count(*) is the
+    # papers per tag (0.25 s against 0.4 s for count(DISTINCT paper_id) at a million papers)
     counts = query(
-        f"{view} SELECT {keys}, t.tag, count(DISTINCT v.paper_id) AS papers "
+        f"{view} SELECT {keys}, t.tag, count(*) AS papers "
         f"FROM v JOIN ({tags}) t ON t.paper_id = v.paper_id GROUP BY ALL ORDER BY ALL",
         [*params, *tag_params],
         frames={"_groups": groups},
@@ -289,13 +296,7 @@ def keyword_counts(
     """Papers per keyword term (spellings of one term together) of the papers in view, by SQL,
     optionally of one venue or theme, some years or some venues; index: term."""
     ids, params = _papers_where(filters, venue, theme, years, venues)
-    df = query(
-        "SELECT m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
-        f"JOIN _terms m ON m.keyword = k.keyword WHERE k.paper_id IN ({ids}) GROUP BY 1",
-        params,
-        frames={"_terms": _terms_table()},
-    )
-    return pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str), dtype=int)
+    return _count_terms(ids, params, _term_numbers(source_key()))
 
 
 def keyword_counts_per_year(
@@ -310,39 +311,72 @@ def keyword_counts_per_year(
 
 
 def keyword_counts_in_group(
-    by: str, group: str, filters: Filters | None = None
+    by: str, group: str, filters: Filters | None = None, top: int | None = None
 ) -> tuple[pd.Series, pd.Series]:
     """Papers per keyword term in one venue or theme (``by``) and, for the same terms, in all
     papers in view: ``(inside, overall)``, each indexed by term.
 
     Two queries: the group's counts, then the whole view's for the group's terms only (a
     narrower join than every term; one query with two distinct counts took 3x longer).
+    ``top``: only the terms on at least as many of the group's papers as its ``top``-th
+    (ties kept), in both counts: what a ranking by papers needs, and a much narrower second
+    query.
     """
     if by not in ("venue", "theme"):
         raise KeyError(f"unknown group kind {by!r}")
     inside = keyword_counts(filters, **{by: group})
+    if top is not None and len(inside) > top > 0:
+        inside = inside[inside >= inside.nlargest(top).min()]
     if inside.empty:
         return inside, inside
     ids, params = _papers_where(filters)
     wanted = set(inside.index)
     mapping = {k: v for k, v in _term_map(source_key()).items() if v in wanted}
-    df = query(
-        "SELECT m.term, count(DISTINCT k.paper_id) AS papers FROM keywords k "
-        f"JOIN _terms m ON m.keyword = k.keyword WHERE k.paper_id IN ({ids}) GROUP BY 1",
-        params,
-        frames={"_terms": _terms_table(mapping)},
-    )
-    overall = pd.Series(df["papers"].astype(int).to_numpy(), index=df["term"].astype(str))
-    return inside, overall
+    overall = _count_terms(ids, params, _numbered(mapping))
+    return inside, overall.astype(int)
 
 
-def _terms_table(mapping: dict[str, str] | None = None):
-    """The keyword -> term map (default: every keyword) as an Arrow table (DuckDB scans it 1.6x
-    faster than a pandas frame)."""
+def _numbered(mapping: dict[str, str]):
+    """``(term names, Arrow table keyword -> term number)`` of a keyword -> term map."""
     import pyarrow as pa
 
-    mapping = mapping if mapping is not None else _term_map(source_key())
-    return pa.table({"keyword": list(mapping), "term": list(mapping.values())})
+    names = sorted(set(mapping.values()))
+    number = {t: i for i, t in enumerate(names)}
+    terms = pa.table(
+        {
+            "keyword": pa.array(list(mapping), pa.string()),
+            "t": pa.array([number[t] for t in mapping.values()], pa.int32()),
+        }
+    )
+    return names, terms
+
+
+@st.cache_resource(show_spinner=False, ttl=CACHE_TTL, max_entries=4)
+def _term_numbers(key: tuple):
+    """:func:`_numbered` of every keyword of the view (made once per view, read-only)."""
+    return _numbered(_term_map(key))
+
+
+def _count_terms(ids: str, params: list, numbered) -> pd.Series:
+    """Papers per term among the papers ``ids`` selects (``numbered``: :func:`_numbered`).
+
+    The terms go to DuckDB as numbers (an Arrow table keyword -> term number; DuckDB scans
+    Arrow 1.6x faster than a pandas frame) and each (paper, term) pair is made distinct before
+    counting: at a million papers that took 1.5 s for every term of the view against 5 s for
+    ``count(DISTINCT paper_id)`` per term name.
+    """
+    names, terms = numbered
+    # the papers' keyword rows first, then their terms (DuckDB otherwise joins the terms to
+    # every keyword row first: 0.9 s against 0.67 s for the largest venue at a million papers)
+    df = query(
+        "SELECT t, count(*) AS papers FROM (SELECT DISTINCT k.paper_id, m.t FROM "
+        f"(SELECT paper_id, keyword FROM keywords WHERE paper_id IN ({ids})) k "
+        "JOIN _terms m ON m.keyword = k.keyword) GROUP BY 1",
+        params,
+        frames={"_terms": terms},
+    )
+    index = pd.Index([names[i] for i in df["t"].astype(int)], dtype=object)
+    return pd.Series(df["papers"].astype(int).to_numpy(), index=index, dtype=int)
 
 
 def paper_counts_by(

@@ -163,7 +163,11 @@ def theme_grid(full: bool = False) -> pd.DataFrame:
 def _size_trend(key: tuple, spec: tuple, by: str, roles: tuple[str, ...]) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
     sizes = analytics.valid_sizes(aggregates.sizes_in_view(roles, f))
-    return analytics.size_trend(sizes, data.papers_in_view(f, titles=False), by)
+    # papers per series and year counted by DuckDB; venue and year read for the sized papers only
+    totals = aggregates.venue_year_counts(f)
+    sized = data.with_papers(sizes[["paper_id"]].drop_duplicates(), ("venue", "year"))
+    sized = analytics.with_groups(sized, data.venue_groups())
+    return analytics.size_trend_from_counts(sizes, sized, totals, by)
 
 
 def size_trend(by: str, roles: tuple[str, ...] = ("own",)) -> pd.DataFrame:
@@ -604,7 +608,9 @@ def keyword_group_sizes(by: str) -> pd.Series:
 @st.cache_data(show_spinner=False, ttl=data.CACHE_TTL, max_entries=64)
 def _kw_top(key: tuple, spec: tuple, by: str, group: str, k: int, rank: str) -> pd.DataFrame:
     f = filters.Filters.from_tuple(spec)
-    inside, overall = aggregates.keyword_counts_in_group(by, group, f)
+    # ranked by papers, only the terms that can make the top k need their overall counts
+    top = k if rank == "papers" else None
+    inside, overall = aggregates.keyword_counts_in_group(by, group, f, top)
     n_group = int(aggregates.paper_counts_by(by, f).get(group, 0))
     return analytics.top_terms_from_counts(
         inside, overall, n_group, data.filtered_count(f), k, rank

@@ -4,16 +4,22 @@
 made some other way (e.g. ``benchmarks/make_scaled_db.py``) run ``python -m extract.index DB``.
 The indexes live in the folder ``<db>.index/``:
 
-- ``meta.json``: the format version and the database's *fingerprint* (row count of ``papers``
-  and an order-independent hash of every paper's id, title, abstract and authors). A reader
-  recomputes the fingerprint from the database and ignores an index whose fingerprint differs
-  (the database was rebuilt from other inputs without the index): the dashboard then falls back
-  to its SQL paths (``ILIKE``-style search, exact cosine scan).
+- ``meta.json``: the format version, the database's *fingerprint* (row count of ``papers``
+  and an order-independent hash of every paper's id, title, abstract and authors) and the
+  database file's size and modification time when the index was written (``file``). A reader
+  whose database file still has that size and time takes the index as it is (a stat, not a scan);
+  otherwise it recomputes the fingerprint from the database (about a second at a million papers)
+  and ignores an index whose fingerprint differs (the database was rebuilt from other inputs
+  without the index): the dashboard then falls back to its SQL paths (``ILIKE``-style search,
+  exact cosine scan). ``python -m extract.index --stamp DB`` records the file's size and time in
+  an index written before they were kept, once its fingerprint is checked.
 - ``text/``: a BM25 index (``bm25s``) of title + abstract + authors, one document per paper;
   ``text_ids.json`` maps document rows to paper ids.
 - ``similar.faiss``: an HNSW graph (``faiss.IndexHNSWSQ``, float16 vectors, inner product over
   L2-normalised vectors, i.e. cosine) of the papers that have a row in ``paper_embeddings`` (a build with the
-  keyword stage); ``similar_ids.json`` maps vector rows to paper ids. The vectors are *not* the
+  keyword stage); ``similar_ids.json`` maps vector rows to paper ids. It is read memory-mapped
+  (``faiss.IO_FLAG_MMAP_IFC``: the graph and vectors stay in the file, only the pages a search
+  touches are read), and only when similar papers are asked for. The vectors are *not* the
   keyword stage's document vectors (the first 16 words of title + abstract): with the same
   bundled static encoder (``extract.keywords.encoder.load_encoder``, model2vec, no download)
   they are ``2 * title + abstract`` (:func:`paper_vectors`), each part centred on the corpus
@@ -38,6 +44,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -57,6 +64,19 @@ def index_dir(db: str | Path) -> Path:
     """The folder of ``db``'s indexes: ``<db>.index``."""
     db = Path(db)
     return db.with_name(db.name + ".index")
+
+
+def file_stamp(db: str | Path) -> dict[str, int] | None:
+    """Size and modification time (ns) of the database file; None when it cannot be read or a
+    write-ahead log beside it may hold changes the file does not show."""
+    db = Path(db)
+    try:
+        st = db.stat()
+    except OSError:
+        return None
+    if db.with_name(db.name + ".wal").exists():
+        return None
+    return {"size": int(st.st_size), "mtime_ns": int(st.st_mtime_ns)}
 
 
 def fingerprint(con: duckdb.DuckDBPyConnection, alias: str = "") -> dict[str, int]:
@@ -323,6 +343,7 @@ def write_index(db: str | Path, batch: int = BATCH) -> IndexReport:
 
     db = Path(db)
     target = index_dir(db)
+    stamp = file_stamp(db)  # the file as read (recorded only if unchanged after the read)
     tmp = Path(tempfile.mkdtemp(prefix=target.name + ".tmp-", dir=target.parent))
     spill = tmp / "spill"
     spill.mkdir()
@@ -386,6 +407,8 @@ def write_index(db: str | Path, batch: int = BATCH) -> IndexReport:
             (tmp / "similar_ids.json").write_text(json.dumps(sim_ids))
         t2 = time.perf_counter()
         shutil.rmtree(spill, ignore_errors=True)
+        if stamp is not None and file_stamp(db) == stamp:
+            meta["file"] = stamp
         (tmp / "meta.json").write_text(json.dumps(meta))
         old = None
         if target.exists():
@@ -424,18 +447,30 @@ class Index:
         self._text_ids: list[str] | None = None
         self._similar = None
         self._similar_ids: list[str] | None = None
-        self._row: dict[str, int] | None = None
 
     @classmethod
-    def open(cls, db: str | Path, current: dict[str, int]) -> Index | None:
-        """``db``'s index if it exists and matches the database's fingerprint ``current``."""
+    def open(
+        cls, db: str | Path, current: dict[str, int] | Callable[[], dict[str, int]]
+    ) -> Index | None:
+        """``db``'s index if it exists and matches the database's fingerprint ``current``.
+
+        ``current`` may be a function computing the fingerprint (:func:`fingerprint`): it is
+        called only when the database file's size or modification time differs from the ones
+        recorded when the index was written (``meta.json``'s ``file``).
+        """
         folder = index_dir(db)
         try:
             idx = cls(folder)
         except (OSError, ValueError):
             return None
         meta = idx.meta
-        if meta.get("format") != FORMAT or {k: meta.get(k) for k in current} != current:
+        if meta.get("format") != FORMAT:
+            return None
+        if callable(current):
+            if meta.get("file") is not None and meta.get("file") == file_stamp(db):
+                return idx  # the very file the index was written from
+            current = current()
+        if {k: meta.get(k) for k in current} != current:
             return None
         return idx
 
@@ -492,11 +527,13 @@ class Index:
                 return False
             import faiss
 
-            # memory-mapped: the pages are the OS's file cache, shared and reclaimable
-            self._similar = faiss.read_index(str(path), faiss.IO_FLAG_MMAP)
+            # memory-mapped in place (faiss >= 1.9): the graph and the vectors are read from
+            # the file's pages as a search touches them (the OS's cache, shared and
+            # reclaimable), not copied into memory first (0.45 s and 0.65 GiB at 1M papers)
+            flag = getattr(faiss, "IO_FLAG_MMAP_IFC", faiss.IO_FLAG_MMAP)
+            self._similar = faiss.read_index(str(path), flag)
             self._similar.hnsw.efSearch = HNSW_EF_SEARCH
             self._similar_ids = json.loads((self.folder / "similar_ids.json").read_text())
-            self._row = {pid: i for i, pid in enumerate(self._similar_ids)}
         return bool(self._similar_ids)
 
     @property
@@ -513,8 +550,9 @@ class Index:
         """
         if not self._load_similar():
             return None
-        row = self._row.get(paper_id)
-        if row is None:
+        try:  # a scan of the ids (5 ms at 1M) rather than a dict built on load (0.3 s)
+            row = self._similar_ids.index(paper_id)
+        except ValueError:
             return []
         vec = self._similar.reconstruct(row).reshape(1, -1)
         sims, rows = self._similar.search(vec, k + 1)
@@ -534,11 +572,40 @@ def tokenize_query(query: str) -> list[str]:
     return re.findall(TOKEN_PATTERN, query.lower())
 
 
+def stamp_index(db: str | Path) -> bool:
+    """Record ``db``'s file size and time in its index's ``meta.json`` (for an index written
+    before they were kept), after checking the full fingerprint. False when the index is
+    missing or does not match the database (nothing is written then)."""
+    db = Path(db)
+    stamp = file_stamp(db)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        current = fingerprint(con)
+    finally:
+        con.close()
+    if stamp is None or file_stamp(db) != stamp or Index.open(db, current) is None:
+        return False
+    folder = index_dir(db)
+    meta = {**json.loads((folder / "meta.json").read_text()), "file": stamp}
+    tmp = folder / "meta.json.tmp"
+    tmp.write_text(json.dumps(meta))
+    tmp.replace(folder / "meta.json")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m extract.index DB``: (re)write the indexes of an existing database."""
     ap = argparse.ArgumentParser(prog="python -m extract.index", description=main.__doc__)
     ap.add_argument("db", type=Path)
+    ap.add_argument(
+        "--stamp", action="store_true",
+        help="only record the database file's size and time in an existing, matching index",
+    )
     args = ap.parse_args(argv)
+    if args.stamp:
+        ok = stamp_index(args.db)
+        print(f"{index_dir(args.db)}: " + ("stamped" if ok else "missing or stale; not stamped"))
+        return 0 if ok else 1
     rep = write_index(args.db)
     print(
         f"{rep.folder}: text index of {rep.papers} papers in {rep.text_seconds:.1f} s, "

@@ -201,3 +201,33 @@ def test_keyword_counts_by_sql_match_the_pandas_terms(mixed_years_db):
             check_dtype=False,
         )
         assert aggregates.has_keywords(f) and not aggregates.has_keywords(Filters(query="zzzqqq"))
+
+
+def test_the_top_keywords_by_papers_count_only_the_terms_that_can_make_the_top(
+    seeds_db, tmp_path
+):
+    """keyword_counts_in_group(top=k) keeps the terms on at least as many papers as the k-th
+    (ties kept): the top k ranked by papers are those of the full counts."""
+    from dashboard import analytics as an
+    from dashboard import aggregates
+    from dashboard.filter_model import Filters
+
+    db = tmp_path / "top.duckdb"
+    shutil.copy(seeds_db, db)
+    with duckdb.connect(str(db)) as con:
+        ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
+        con.execute("UPDATE papers SET venue = 'ACL', accepted = NULL")
+        con.execute("DELETE FROM keywords")
+        spread = {"agents": 6, "kernels": 4, "diffusion": 4, "pruning": 2, "graphs": 1}
+        rows = [(pid, kw) for kw, n in spread.items() for pid in ids[:n]]
+        con.executemany("INSERT INTO keywords VALUES (?, ?, 0.5, 1)", rows)
+    f = Filters()
+    with database_env(db):
+        inside, every = aggregates.keyword_counts_in_group("venue", "ACL", f)
+        assert inside.to_dict() == spread
+        for k, kept in ((1, {"agents"}), (2, {"agents", "kernels", "diffusion"})):
+            few, few_every = aggregates.keyword_counts_in_group("venue", "ACL", f, top=k)
+            assert set(few.index) == set(few_every.index) == kept
+            got = an.top_terms_from_counts(few, few_every, len(ids), len(ids), k, "papers")
+            full = an.top_terms_from_counts(inside, every, len(ids), len(ids), k, "papers")
+            pd.testing.assert_frame_equal(got, full)

@@ -159,3 +159,53 @@ def test_similar_papers_by_duckdb_match_the_numpy_neighbours(seeds_db, tmp_path)
         assert aggregates.similar_papers("no such paper").empty
     with database_env(seeds_db):
         assert not aggregates.has_embeddings()
+
+
+def test_papers_without_a_title_show_the_abstracts_start(seeds_db, tmp_path):
+    """Listings read the stored title and look up the abstract's start only for the papers
+    without one (``data.fill_titles``): the same titles as ``TITLE_SQL`` on every paper."""
+    import shutil
+
+    import duckdb
+
+    from dashboard import aggregates, data
+
+    db = tmp_path / "untitled.duckdb"
+    shutil.copy(seeds_db, db)
+    with duckdb.connect(str(db)) as con:
+        ids = [r[0] for r in con.execute("SELECT paper_id FROM papers ORDER BY 1").fetchall()]
+        con.execute("UPDATE papers SET title = NULL WHERE paper_id = ?", [ids[0]])
+        con.execute("UPDATE papers SET title = '  ' WHERE paper_id = ?", [ids[1]])
+        expected = dict(
+            con.execute(f"SELECT p.paper_id, {data.TITLE_SQL} FROM papers p").fetchall()
+        )
+        tech = con.execute(
+            "SELECT technique FROM techniques WHERE paper_id = ? LIMIT 1", [ids[0]]
+        ).fetchone()
+    assert expected[ids[0]].endswith(" …") and expected[ids[1]].endswith(" …")
+    with database_env(db):
+        got = data.papers_in_view(Filters())
+        assert dict(zip(got["paper_id"], got["title"])) == expected
+        listed = data.paper_list("", Filters(), limit=1000)
+        assert dict(zip(listed["paper_id"], listed["display_title"])) == expected
+        joined = data.with_papers(pd.DataFrame({"paper_id": ids[:3]}))
+        assert joined["title"].tolist() == [expected[p] for p in ids[:3]]
+        if tech:
+            found = aggregates.term_papers_in_view("technique", tech[0], Filters())
+            assert dict(zip(found["paper_id"], found["title"])) == {
+                p: expected[p] for p in found["paper_id"]
+            }
+            assert ids[0] in set(found["paper_id"])
+
+
+@pytest.mark.parametrize("by", ["group", "venue"])
+def test_size_trend_from_sql_counts_matches_the_frame_of_every_paper(seeds, by):
+    from dashboard import aggregates, data, views
+
+    f = Filters()
+    sizes = an.valid_sizes(aggregates.sizes_in_view(("own",), f))
+    assert len(sizes)
+    expected = an.size_trend(sizes, data.papers_in_view(f, titles=False), by)
+    got = views._size_trend(data.source_key(), f.as_tuple(), by, ("own",))
+    assert (expected["without_size"] > 0).any()
+    pd.testing.assert_frame_equal(got, expected)

@@ -223,3 +223,35 @@ def test_remove_rewrites_the_index_and_never_leaves_a_stale_one(seeds_db, tmp_pa
     assert gone <= set(json.loads((index.index_dir(db) / "text_ids.json").read_text()))
     with database_env(db):
         assert set(data.search_ids(words)) & gone
+
+
+def test_the_fingerprint_is_checked_only_when_the_database_file_changed(seeds_db, tmp_path):
+    """meta.json records the database file's size and time: the same file opens its index
+    without a fingerprint scan; a file changed since (even with the same papers) is scanned."""
+    import os
+
+    db = tmp_path / "copy.duckdb"
+    _with_embeddings(seeds_db, db)
+    meta = json.loads((index.index_dir(db) / "meta.json").read_text())
+    assert meta["file"] == index.file_stamp(db)
+    calls = []
+
+    def current():
+        calls.append(1)
+        with duckdb.connect(str(db), read_only=True) as con:
+            return index.fingerprint(con)
+
+    assert index.Index.open(db, current) is not None and calls == []
+    st = db.stat()
+    os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # touched: same papers
+    assert index.Index.open(db, current) is not None and calls == [1]
+    # an index written before the stamp was kept gains it from --stamp, after the scan
+    folder = index.index_dir(db)
+    old = {k: v for k, v in meta.items() if k != "file"}
+    (folder / "meta.json").write_text(json.dumps(old))
+    assert index.main([str(db), "--stamp"]) == 0
+    assert json.loads((folder / "meta.json").read_text())["file"] == index.file_stamp(db)
+    with duckdb.connect(str(db)) as con:  # other papers: the stamp is refused
+        con.execute("UPDATE papers SET title = 'x' WHERE paper_id = (SELECT min(paper_id) FROM papers)")
+    assert index.Index.open(db, current) is None
+    assert index.main([str(db), "--stamp"]) == 1

@@ -87,6 +87,7 @@ from dashboard.analytics.sizes import (  # noqa: F401
     sizes_by_tag,
     sizes_ranked,
     size_trend,
+    size_trend_from_counts,
 )
 from dashboard.analytics.results import (  # noqa: F401
     with_measures,

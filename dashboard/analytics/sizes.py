@@ -126,14 +126,41 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
     p = papers.dropna(subset=["year"])[["paper_id", by, "year"]]
     if p.empty:
         return pd.DataFrame(columns=cols)
+    totals = p.assign(year=p["year"].astype(int)).groupby([by, "year"]).size()
+    return size_trend_from_counts(sizes, papers, totals.rename("papers").reset_index(), by)
+
+
+def size_trend_from_counts(
+    sizes: pd.DataFrame, papers: pd.DataFrame, totals: pd.DataFrame, by: str = "group"
+) -> pd.DataFrame:
+    """:func:`size_trend` from the papers per series and year (``totals``: ``by``, ``year``,
+    ``papers``, e.g. counted by SQL) and the ``papers`` (``paper_id``, ``by``, ``year``) of at
+    least the papers with a size: not a frame of every paper in view."""
+    cols = [
+        by,
+        "year",
+        "papers",
+        "with_size",
+        "without_size",
+        "median",
+        "q25",
+        "q75",
+        "min",
+        "max",
+        "line",
+        "segment",
+    ]
+    t = totals.dropna(subset=["year"])
+    if t.empty:
+        return pd.DataFrame(columns=cols)
+    t = t.assign(year=t["year"].astype(int)).groupby([by, "year"])["papers"].sum()
+    p = papers.dropna(subset=["year"])[["paper_id", by, "year"]]
     p = p.assign(year=p["year"].astype(int))
     s = sizes.assign(params=pd.to_numeric(sizes["params"], errors="coerce"))
     s = s[s["params"] > 0].groupby("paper_id")["params"].max().rename("params").reset_index()
-    per_paper = p.merge(s, on="paper_id", how="left")
-    g = per_paper.groupby([by, "year"])["params"]
-    out = pd.DataFrame(
+    g = p.merge(s, on="paper_id", how="inner").groupby([by, "year"])["params"]
+    stats = pd.DataFrame(
         {
-            "papers": g.size(),
             "with_size": g.count(),
             "median": g.median(),
             "q25": g.quantile(0.25),
@@ -141,7 +168,11 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
             "min": g.min(),
             "max": g.max(),
         }
-    ).reset_index()
+    )
+    out = pd.DataFrame({"papers": t.astype("int64")}).join(stats, how="left").reset_index()
+    out["with_size"] = out["with_size"].fillna(0).astype("int64")
+    for c in ("median", "q25", "q75", "min", "max"):
+        out[c] = out[c].astype(float)
     out["without_size"] = out["papers"] - out["with_size"]
     out["line"] = out["with_size"] >= MIN_TREND_PAPERS
     solid = out[out["line"]]
