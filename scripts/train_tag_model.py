@@ -153,7 +153,7 @@ def pair_rows(records, model: Linear):
             y.append(tag in gold)
             groups.append(g)
             tags.append(tag)
-            gates.append(LT.gated(tag, evs.get(tag), text, title))
+            gates.append(LT.gated(evs.get(tag)))
     return np.array(X), np.array(y), np.array(groups), tags, np.array(gates)
 
 
@@ -206,7 +206,6 @@ def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarr
         "threshold": th,
         "dev_out_of_fold": {"precision": round(prec, 4), "recall": round(rec, 4),
                             "log_loss": round(float(results[C][0]), 4)},
-        "min_text_logit": -6.0,
         "trained_on": "dev parts of " + ", ".join(TAG_FILES),
         "gated": list(LT.GATED),
         "pairs": int(len(y)),

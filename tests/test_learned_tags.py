@@ -58,7 +58,7 @@ def test_passing_mentions_and_missing_wording_are_never_tagged():
     however high the text classifier scores the abstract (recent/corl2025: MEReQ)."""
     text = ("Aligning robot behavior with human preferences is crucial for deploying embodied AI "
             "agents in human-centered environments.")
-    assert learned.gated("Agents/Tool use", None, text, "")
+    assert learned.gated(None)
     assert "Agents/Tool use" not in tags(PaperText("m", text))
     passing = ("Our results demonstrate that HiFT achieves comparable performance with "
                "parameter-efficient fine-tuning and standard FPFT.")

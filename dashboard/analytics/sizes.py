@@ -97,6 +97,11 @@ def sizes_ranked(points: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 
+# the columns of a size trend after its ``by`` column (:func:`size_trend`)
+TREND_COLUMNS = ("year", "papers", "with_size", "without_size", "median", "q25", "q75", "min",
+                 "max", "line", "segment")
+
+
 def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> pd.DataFrame:
     """Parameter counts per ``by`` series and year: median and spread, papers with and without.
 
@@ -109,20 +114,7 @@ def size_trend(sizes: pd.DataFrame, papers: pd.DataFrame, by: str = "group") -> 
         size: a median worth joining by a line) and ``segment`` (:func:`gap_segments` over the
         ``line`` rows, so a line never crosses a year of fewer papers; -1 on the other rows).
     """
-    cols = [
-        by,
-        "year",
-        "papers",
-        "with_size",
-        "without_size",
-        "median",
-        "q25",
-        "q75",
-        "min",
-        "max",
-        "line",
-        "segment",
-    ]
+    cols = [by, *TREND_COLUMNS]
     p = papers.dropna(subset=["year"])[["paper_id", by, "year"]]
     if p.empty:
         return pd.DataFrame(columns=cols)
@@ -136,20 +128,7 @@ def size_trend_from_counts(
     """:func:`size_trend` from the papers per series and year (``totals``: ``by``, ``year``,
     ``papers``, e.g. counted by SQL) and the ``papers`` (``paper_id``, ``by``, ``year``) of at
     least the papers with a size: not a frame of every paper in view."""
-    cols = [
-        by,
-        "year",
-        "papers",
-        "with_size",
-        "without_size",
-        "median",
-        "q25",
-        "q75",
-        "min",
-        "max",
-        "line",
-        "segment",
-    ]
+    cols = [by, *TREND_COLUMNS]
     t = totals.dropna(subset=["year"])
     if t.empty:
         return pd.DataFrame(columns=cols)

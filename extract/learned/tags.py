@@ -67,8 +67,9 @@ def stack_model() -> dict:
 GATED = ("none", "passing", "context", "weak_context")
 
 
-def gated(tag: str, ev: Evidence | None, text: str, title: str) -> bool:
-    """Whether the rules' "no" for ``tag`` stands whatever the scores say (:data:`GATED`)."""
+def gated(ev: Evidence | None) -> bool:
+    """Whether the rules' "no" stands whatever the scores say (:data:`GATED`): ``ev`` is the
+    rules' evidence for a tag, None when there is none."""
     if ev is None:
         return "none" in GATED
     return ev.rejected in GATED
@@ -96,7 +97,7 @@ def scored(text: str, title: str = "") -> list[tuple[Technique, Evidence, float]
     model = text_model()
     stack = stack_model()
     evs = [(t, ev) for t, ev in evidence(text, title, keep_rejected=True)
-           if not gated(t.tag, ev, text, title)]
+           if not gated(ev)]
     if not evs:
         return []
     column = {tag: k for k, tag in enumerate(model.labels)}

@@ -27,7 +27,7 @@ from extract.learned.linear import Linear
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import Span, of_spans, run_spans, runs_of, span_at, spans
-from extract.phrases.concepts import canonical_names, concept_key
+from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
@@ -48,7 +48,7 @@ class Phrase:
     text: str  # as written, at its first occurrence
     start: int
     end: int
-    concept: str  # canonical name, defined acronym's long form, or the phrase itself
+    concept: str  # the vocabulary's canonical name, else the phrase as a concept is shown (concept_display)
     key: str  # concept key
     role: str  # proposed | used
     confidence: float
@@ -116,10 +116,25 @@ def _cues(sentence: str) -> tuple[str, ...]:
     return tuple(f"cue={m}" for m in sorted({m.group(1) for m in _CUE.finditer(sentence.lower())}))
 
 
-def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]:
-    """(span, features, in title) for every candidate of title + abstract (offsets into the
-    abstract; title spans have negative offsets: ``start - len(title) - 1``).
-    """
+class _Document(NamedTuple):
+    """Title and abstract as one text, with what scoring reads of it once per abstract."""
+
+    full: str  # title, a line break, the abstract
+    shift: int  # where the abstract starts in ``full``
+    ends: list[int]  # sentence ends (the title is a sentence of its own)
+    cues: list[tuple[str, ...]]  # cue features of each sentence
+    acronyms: dict[str, str]  # concept key of each defined long form -> its acronym
+
+    def sentence(self, start: int) -> int:
+        """Index of the sentence holding offset ``start`` of ``full``."""
+        return bisect.bisect_right(self.ends, start)
+
+    def is_long_form(self, start: int, end: int) -> bool:
+        """Whether ``full[start:end]`` is the long form of an acronym the text defines."""
+        return bool(self.acronyms) and concept_key(self.full[start:end]) in self.acronyms
+
+
+def _document(text: str, title: str) -> _Document:
     full = f"{title}\n{text}" if title else text
     shift = len(title) + 1 if title else 0
     ends = sentence_ends(full)
@@ -127,13 +142,21 @@ def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]
         ends = sorted({*ends, shift})
     bounds = [0, *ends, len(full)]
     cues = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
-    long_forms = {concept_key(lf) for lf in find_acronyms(full).values()}
+    acronyms = {concept_key(lf): acr for acr, lf in find_acronyms(full).items()}
+    return _Document(full, shift, ends, cues, acronyms)
+
+
+def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]:
+    """(span, features, in title) for every candidate of title + abstract (offsets into the
+    abstract; title spans have negative offsets: ``start - len(title) - 1``).
+    """
+    doc = _document(text, title)
+    shift = doc.shift
     out = []
-    for sp in spans(full):
+    for sp in spans(doc.full):
         in_title = sp.start < shift
-        acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
-        k = bisect.bisect_right(ends, sp.start)
-        feats = features(sp, cues[k], in_title, acronym)
+        acronym = doc.is_long_form(sp.start, sp.end)
+        feats = features(sp, doc.cues[doc.sentence(sp.start)], in_title, acronym)
         out.append((sp._replace(start=sp.start - shift, end=sp.end - shift), feats, in_title))
     return out
 
@@ -214,17 +237,11 @@ def _pattern(first: str, last: str) -> float:
     return _weights()[0].get(f"pt={first}|{last}", (0.0, 0.0))[0]
 
 
-def _fast_word_score(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
-                     tags: tuple[str, str]) -> float:
-    """``_word_score(words)[0]`` of units ``a:e`` from per-unit caches and the run's prefix sums
-    (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``).
-    """
-    return _word_base(us, sums, a, e, tags) + _df_weight(us, a, e)
-
-
 def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
                tags: tuple[str, str]) -> float:
-    """:func:`_fast_word_score` without the corpus-frequency weight (the one costly part)."""
+    """``_word_score(words)[0]`` of units ``a:e`` without the corpus-frequency weight (the one
+    costly part, :func:`_df_weight`), from per-unit caches and the run's prefix sums
+    (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``)."""
     n_w, _, shape_w, hyphen_w = _fixed()
     n = e - a
     sa, se = sums[a], sums[e]
@@ -260,19 +277,16 @@ def _context_score(feats: list[str], col: int = 0) -> float:
     return total
 
 
-WORD_MARGIN = 0.0  # no longer used: every candidate is scored in full
-
-
 @lru_cache(maxsize=1)
-def _context_tables() -> tuple[list[float], list[float], float, float, float]:
-    """Phrase-column weights of ``left=k``, ``right=k``, ``of``, ``title``, ``acronym``."""
+def _context_tables() -> tuple[list[float], list[float], float, float]:
+    """Phrase-column weights of ``left=k``, ``right=k``, ``title``, ``acronym``."""
     table, _ = _weights()
 
     def w(f: str) -> float:
         return table.get(f, (0.0, 0.0))[0]
 
-    return ([w(f"left={k}") for k in range(3)], [w(f"right={k}") for k in range(3)], w("of"),
-            w("title"), w("acronym"))
+    return ([w(f"left={k}") for k in range(3)], [w(f"right={k}") for k in range(3)], w("title"),
+            w("acronym"))
 
 
 @lru_cache(maxsize=200_000)
@@ -280,29 +294,23 @@ def _ctx(feature: str) -> float:
     return _weights()[0].get(feature, (0.0, 0.0))[0]
 
 
-def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -> list[Phrase]:
+def find_phrases(text: str, title: str = "") -> list[Phrase]:
     """The method phrases of an abstract (one per concept, first occurrence), by position.
 
     Scores every candidate as :func:`features` would (``tests/test_method_phrases.py`` checks the
     two agree) without building its feature strings: the word part from per-unit caches and
     prefix sums, the context from per-word caches; feature strings are built only for the few
-    candidates over the threshold, for their role. ``word_margin`` is unused (kept for callers).
+    candidates over the threshold, for their role.
     """
     _, meta = models()
     threshold = math.log(meta["threshold"] / (1 - meta["threshold"]))
     role_threshold = math.log(meta["role_threshold"] / (1 - meta["role_threshold"]))
-    full = f"{title}\n{text}" if title else text
-    shift = len(title) + 1 if title else 0
-    ends = sentence_ends(full)
-    if title:
-        ends = sorted({*ends, shift})
-    bounds = [0, *ends, len(full)]
-    cue_feats = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
-    cue_score = [sum(_ctx(f) for f in c) for c in cue_feats]
-    long_forms = {concept_key(lf) for lf in find_acronyms(full).values()}
-    left_w, right_w, of_w, title_w, acronym_w = _context_tables()
+    doc = _document(text, title)
+    full, shift = doc.full, doc.shift
+    cue_score = [sum(_ctx(f) for f in c) for c in doc.cues]
+    left_w, right_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
-    best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if long_forms else 0.0)
+    best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
     r = runs_of(full)
     word = r.word
     accepted: list[tuple[float, Span, int]] = []
@@ -316,7 +324,7 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
         for a in range(n):
             i = r0 + a
             prev = word(i - 1)
-            k = bisect.bisect_right(ends, run[a][3])
+            k = doc.sentence(run[a][3])
             start_ctx.append((left_w[min(a, 2)] + _ctx(f"prev={prev}")
                               + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
                               + (title_w if run[a][3] < shift else 0.0), k))
@@ -329,23 +337,22 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
             if score + best_rest < threshold:
                 continue  # even the best frequency bucket and an acronym would not lift it
             score += _df_weight(us, a, e)
-            if long_forms:
-                last = run[e - 1]
-                if concept_key(full[run[a][3] : last[3] + len(last[0])]) in long_forms:
-                    score += acronym_w
+            last = run[e - 1]
+            if doc.is_long_form(run[a][3], last[3] + len(last[0])):
+                score += acronym_w
             if score >= threshold:
                 accepted.append((score, span_at(r, run, r0, a, e), k))
     for sp in of_spans(r):
-        k = bisect.bisect_right(ends, sp.start)
-        acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
-        rest = context_features(sp, cue_feats[k], sp.start < shift, acronym)
+        k = doc.sentence(sp.start)
+        acronym = doc.is_long_form(sp.start, sp.end)
+        rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
         score = _word_score(sp.words, _tags(sp))[0] + bias[0] + _context_score(rest)
         if score >= threshold:
             accepted.append((score, sp, k))
     scored = []
     for score, sp, k in accepted:
-        acronym = bool(long_forms) and concept_key(full[sp.start : sp.end]) in long_forms
-        rest = context_features(sp, cue_feats[k], sp.start < shift, acronym)
+        acronym = doc.is_long_form(sp.start, sp.end)
+        rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
         b = _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
         scored.append((score, sp.start - shift, sp.end - shift, b >= role_threshold))
     scored.sort(key=lambda x: (-x[0], x[1]))
@@ -356,14 +363,13 @@ def find_phrases(text: str, title: str = "", word_margin: float = WORD_MARGIN) -
             continue
         taken.append((s0, e0))
         chosen.append((_sigmoid(a), s0, e0, proposed))
-    acronyms = {concept_key(lf): acr for acr, lf in find_acronyms(full).items()}
     canon = canonical_names()
     by_key: dict[str, Phrase] = {}
     for p, s0, e0, proposed in sorted(chosen, key=lambda x: x[1]):
         written = full[s0 + shift : e0 + shift]
         key = concept_key(written)
-        acr = acronyms.get(key)
-        concept = canon.get(key) or written
+        acr = doc.acronyms.get(key)
+        concept = canon.get(key) or concept_display(written)
         role = "proposed" if proposed else "used"
         old = by_key.get(key)
         if old is None:

@@ -155,7 +155,7 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
                 "surface": paper.abstract[start:end],
                 "long_form": None,
                 "form": "phrase",
-                "concept": canon or concept_display(ph.text),
+                "concept": ph.concept,
                 "concept_key": key,
             }
         )
