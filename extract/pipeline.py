@@ -236,9 +236,12 @@ def _extract_and_write(report: BuildReport, skip: set[str], runner: Runner, use_
                 old_table = previous[table]
                 cached = old_table[old_table["paper_id"].isin(keep)]
             new = tables.frame(table, new_rows[table])
-            parts = [df for df in (cached, new) if len(df)]
-            merged = pd.concat(parts, ignore_index=True) if parts else new
-            frames[table] = _sort(table, tables.frame(table, merged.to_dict("records")), order)
+            if len(cached) and len(new):  # rows of two builds: typed as one table again
+                merged = pd.concat([cached, new], ignore_index=True)
+                new = tables.frame(table, merged.to_dict("records"))
+            elif len(cached):
+                new = tables.frame(table, cached.to_dict("records"))
+            frames[table] = _sort(table, new, order)
         if stage.name in wanted:
             dep_rows[stage.name] = _rows_by_paper(frames[stage.table])
         available[stage.name] = {key[p.paper_id] for p in (*reuse, *todo)}
