@@ -101,24 +101,28 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
     """``TAG|POS`` labels for a sequence of tokens, greedy left to right."""
     t = tables or load_tables()
     lex, after, shapes = t.words, t.after, t.shapes
+    tag_of = _tag_of
     out: list[str] = []
     prev = START
     for w in words:
         if w.isspace():
             out.append("_SP|SPACE")  # spaCy's own tag for white space; keeps ``prev``
             continue
-        k = word_key(w)
+        low = w.lower()
+        k = low if w[:1] == low[:1] else low + "^"  # word_key, inlined: one call per token
         label = after.get((k, prev)) or lex.get(k)
         if label is None:
-            low = k[:-1] if k.endswith("^") else None
             # a capitalised common word at a sentence start: "Learning", "Graph"
-            if low is not None and prev in _SENTENCE_END and low in lex:
+            if k is not low and prev in _SENTENCE_END and low in lex:
                 label = after.get((low, prev)) or lex[low]
             else:
                 label = shapes.get(shape_key(w), _DEFAULT)
         out.append(label)
-        prev = label[: label.index("|")]
+        prev = tag_of.get(label) or tag_of.setdefault(label, label[: label.index("|")])
     return out
+
+
+_tag_of: dict[str, str] = {}  # label -> its fine tag (the part before "|")
 
 
 @lru_cache(maxsize=1)
@@ -161,8 +165,10 @@ def tokenize(text: str) -> list[Token]:
 
 
 # Words (letters/digits, with inner dots: "e.g", "3.5"), and every other
-# non-space character alone; hyphens and slashes split words as spaCy's infix rules do.
-_FAST_TOKEN = re.compile(r"[^\W_]+(?:[.][^\W_]+)*|\S")
+# non-space character alone; hyphens and slashes split words as spaCy's infix rules do. The
+# second group is the white space right after the token, if any.
+_FAST_TOKEN = re.compile(r"([^\W_]+(?:[.][^\W_]+)*|\S)(\s?)")
+_SPLITS: dict[str, tuple[str, str]] = {}  # label -> (tag, pos)
 
 
 def tokenize_fast(text: str) -> list[Token]:
@@ -170,12 +176,14 @@ def tokenize_fast(text: str) -> list[Token]:
 
     About 10x faster than :func:`tokenize` (no spaCy); the tokens differ from spaCy's at
     contractions, abbreviations and some symbols, which the method-phrase finder
-    (:mod:`extract.phrases`) does not need.
+    (:mod:`extract.phrases`) and the keyword stage do not need.
     """
-    spans = [(m.start(), m.group()) for m in _FAST_TOKEN.finditer(text)]
-    labels = tag_words([w for _, w in spans])
-    n = len(text)
-    return [
-        Token(w, " " if i + len(w) < n and text[i + len(w)].isspace() else "", *_split(lab), i)
-        for (i, w), lab in zip(spans, labels)
-    ]
+    found = [(m.group(1), m.group(2), m.start()) for m in _FAST_TOKEN.finditer(text)]
+    labels = tag_words([w for w, _, _ in found])
+    splits = _SPLITS
+    new = Token._make
+    out = []
+    for (w, ws, i), lab in zip(found, labels):
+        parts = splits.get(lab) or splits.setdefault(lab, _split(lab))
+        out.append(new((w, " " if ws else "", parts[0], parts[1], i)))
+    return out
