@@ -41,7 +41,7 @@ from extract.taxonomy.rules import (
 TEXT_MODEL = "tag_text_model.npz"
 STACK_MODEL = "tag_model.json"
 
-REJECTED = ("context", "weak", "passing", "weak_context")
+REJECTED = ("context", "weak", "passing", "weak_context", "title_only")
 FEATURES = (
     "accepted", "rule_confidence", "strong", "weak", "title", "own_sentence",
     *(f"rejected_{r}" for r in REJECTED), "no_evidence", "text", "text_no_evidence",
@@ -79,7 +79,7 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[flo
     """The stacker's features (:data:`FEATURES`) of one (paper, tag) pair."""
     t = max(-10.0, min(10.0, float(text_logit))) / 5.0
     if ev is None:
-        return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, t, t, 0]
+        return [0.0] * (6 + len(REJECTED)) + [1.0, t, t, 0.0]
     acc = ev.rejected is None
     strong = len({s for s, _ in ev.strong})
     weak = len({s for s, _ in ev.weak})
