@@ -91,3 +91,15 @@ def test_a_tag_only_the_title_names_is_scored_and_has_no_abstract_offsets():
     assert "RAG" not in tags(PaperText("r", RETRO))  # without the title: no evidence, no tag
     rows = techniques.extract_rows(paper)
     assert rows[-1]["technique"] == "RAG"  # rows without offsets come last, as in `methods`
+
+
+def test_weak_wording_in_the_title_is_a_feature():
+    """"Surface-Based Retrieval ...": the weak word "retrieval" of Retrieval/IR in the title."""
+    from extract.taxonomy.rules import evidence
+
+    evs = {t.tag: ev for t, ev in evidence(RETRO, RETRO_TITLE, keep_rejected=True)}
+    assert evs["Retrieval/IR"].weak_in_title and not evs["Retrieval/IR"].in_title
+    x = dict(zip(learned.FEATURES, learned.pair_features(RETRO, evs["Retrieval/IR"], 0.0)))
+    assert x["weak_title"] == 1.0
+    untitled = {t.tag: ev for t, ev in evidence(RETRO, "", keep_rejected=True)}
+    assert not untitled["Retrieval/IR"].weak_in_title

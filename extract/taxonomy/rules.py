@@ -326,6 +326,7 @@ class Evidence:
     # the first strong match in the title, as negative offsets (``start - len(title) - 1``, as
     # for title spans in :mod:`extract.phrases.model`): set with ``in_title``
     title_span: tuple[int, int] | None = None
+    weak_in_title: bool = False  # a weak alternative matches the title
 
     @property
     def span(self) -> tuple[int, int]:
@@ -402,16 +403,20 @@ def _sentence(lower: str, start: int, starts: Sequence[int]) -> str:
     return lower[lo:hi]
 
 
-def _title_hits(c: _Compiled, title: str) -> dict[int, tuple[int, int]]:
+def _title_hits(c: _Compiled, title: str) -> tuple[dict[int, tuple[int, int]], set[int]]:
     """Techniques with a strong alternative matching ``title``: their first strong match there
-    (the longer one on a tie), as negative offsets (``start - len(title) - 1``)."""
+    (the longer one on a tie), as negative offsets (``start - len(title) - 1``); and the
+    techniques with a weak alternative matching it."""
     lower = title.lower()
     same = len(lower) == len(title)
     shift = len(title) + 1
     out: dict[int, tuple[int, int]] = {}
+    weak: set[int] = set()
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
         if not r.strong:
+            if r.index not in weak and _rule_spans(r, title, lower, same, True):
+                weak.add(r.index)
             continue
         spans = _rule_spans(r, title, lower, same, True)
         if spans:
@@ -419,7 +424,7 @@ def _title_hits(c: _Compiled, title: str) -> dict[int, tuple[int, int]]:
             old = out.get(r.index)
             if old is None or (sp[0], -sp[1]) < (old[0], -old[1]):
                 out[r.index] = sp
-    return out
+    return out, weak
 
 
 def evidence(
@@ -453,7 +458,7 @@ def evidence(
                     ev.passing = sp
         else:
             ev.weak.update(spans)
-    title_hits = _title_hits(c, title) if title else {}
+    title_hits, title_weak = _title_hits(c, title) if title else ({}, set())
     found: list[tuple[Technique, Evidence]] = []
     for i, ev in evs.items():
         t = c.techniques[i]
@@ -470,6 +475,7 @@ def evidence(
             ev.weak.add(ev.passing)  # all passing mentions of a tag: one weak match
         ev.in_title = i in title_hits
         ev.title_span = title_hits.get(i)
+        ev.weak_in_title = i in title_weak
         if (
             ev.strong
             and len({s for s, _ in ev.strong}) + ev.in_title < t.min_strong
