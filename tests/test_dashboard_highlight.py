@@ -245,4 +245,6 @@ def test_title_only_tags_are_listed_not_highlighted():
     ])
     spans = valid_spans(abstract, paper_spans("p", {"techniques": df}))
     assert [(s.start, s.end) for s in spans] == [(34, 43)]
-    assert analytics.title_only_tags(df, "p") == ["RAG (technique: Retrieval-Augmented Language Models)"]
+    assert analytics.title_only_tags(df, "p") == [
+        "RAG (technique: Retrieval-Augmented Language Models)"
+    ]
