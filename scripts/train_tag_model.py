@@ -115,6 +115,8 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
     for r, (text, title) in enumerate(docs):
         view = clean_view(text).text
         for t, ev in T.evidence(view, title, keep_rejected=True):
+            if ev.rejected == "title_only":
+                continue  # no match in the abstract: a negative, as before title-only evidence
             k = pos[t.tag]
             strong = ev.rejected is None and T.confidence(ev) >= T.CONFIDENCE["strong:1"]
             status[r, k] = 1 if strong else 0

@@ -477,3 +477,17 @@ def test_paper_view_lists_names_only_the_title_gives(seeds_db):
     assert not at.exception
     (caption,) = [c.value for c in at.caption if c.value.startswith("From the title:")]
     assert name in caption and "proposed method" in caption
+
+
+def test_paper_view_lists_tags_only_the_title_gives(seeds_db):
+    rows = sql(seeds_db, "SELECT paper_id, technique FROM techniques WHERE start IS NULL LIMIT 1")
+    if not rows:
+        pytest.skip("no title-only technique in this build")
+    pid, technique = rows[0]
+    at = app("papers")
+    at.selectbox(key="paper").set_value(pid).run()
+    assert not at.exception
+    (caption,) = [c.value for c in at.caption if c.value.startswith("From the title:")]
+    from dashboard.ui import md_escape
+
+    assert md_escape(f"{technique} (technique: ") in caption

@@ -1,6 +1,6 @@
 import pandas as pd
 
-from dashboard.highlight import Span, paper_spans, segments, to_html
+from dashboard.highlight import Span, paper_spans, segments, to_html, valid_spans
 
 TEXT = "We propose FooNet, a 7B model using LoRA that reaches 77% accuracy on MMLU."
 
@@ -230,3 +230,21 @@ def test_a_span_table_must_name_existing_columns():
         schema.Table("t", ".", cols, sort_keys=("rank",))
     with pytest.raises(ValueError, match="label_column"):
         schema.Table("t", ".", cols, highlights=(schema.Highlight("k", "#fff", 9),))
+
+
+def test_title_only_tags_are_listed_not_highlighted():
+    from dashboard import analytics
+
+    abstract = "Augmenting language models with a retrieval mechanism improves them."
+    df = pd.DataFrame([
+        {"paper_id": "p", "technique": "RAG", "theme": "Retrieval",
+         "evidence": "Retrieval-Augmented Language Models", "start": None, "end": None,
+         "confidence": 0.9},
+        {"paper_id": "p", "technique": "Retrieval/IR", "theme": "Retrieval",
+         "evidence": "retrieval", "start": 34, "end": 43, "confidence": 0.9},
+    ])
+    spans = valid_spans(abstract, paper_spans("p", {"techniques": df}))
+    assert [(s.start, s.end) for s in spans] == [(34, 43)]
+    assert analytics.title_only_tags(df, "p") == [
+        "RAG (technique: Retrieval-Augmented Language Models)"
+    ]

@@ -63,3 +63,43 @@ def test_passing_mentions_and_missing_wording_are_never_tagged():
     passing = ("Our results demonstrate that HiFT achieves comparable performance with "
                "parameter-efficient fine-tuning and standard FPFT.")
     assert "LoRA/PEFT" not in tags(PaperText("h", passing))
+
+
+RETRO_TITLE = ("Surface-Based Retrieval Reduces Perplexity of Retrieval-Augmented Language "
+               "Models")
+RETRO = ("Augmenting language models with a retrieval mechanism has been shown to significantly "
+         "improve their performance while keeping the number of parameters low. "
+         "Retrieval-augmented models commonly rely on a semantic retrieval mechanism based on the "
+         "similarity between dense representations of the query chunk and potential neighbors. In "
+         "this paper, we study the state-of-the-art Retro model and observe that its performance "
+         "gain is better explained by surface-level similarities, such as token overlap. Inspired "
+         "by this, we replace the semantic retrieval in Retro with a surface-level method based on "
+         "BM25, obtaining a significant reduction in perplexity. As full BM25 retrieval can be "
+         "computationally costly for large datasets, we also apply it in a re-ranking scenario, "
+         "gaining part of the perplexity reduction with minimal computational overhead.")
+
+
+def test_a_tag_only_the_title_names_is_scored_and_has_no_abstract_offsets():
+    """ACL 2023: the abstract says "retrieval-augmented models", the title "Retrieval-Augmented
+    Language Models"; the rules alone see no RAG evidence, the tagger scores the title's."""
+    paper = PaperText("r", RETRO, RETRO_TITLE)
+    assert "RAG" not in {r["technique"] for r in techniques.rule_rows(paper)}
+    assert "RAG" not in {r["technique"] for r in techniques.rule_rows(PaperText("r", RETRO))}
+    row = tags(paper)["RAG"]
+    assert (row["start"], row["end"]) == (None, None)
+    assert row["evidence"] == "Retrieval-Augmented Language Models"
+    assert "RAG" not in tags(PaperText("r", RETRO))  # without the title: no evidence, no tag
+    rows = techniques.extract_rows(paper)
+    assert rows[-1]["technique"] == "RAG"  # rows without offsets come last, as in `methods`
+
+
+def test_weak_wording_in_the_title_is_a_feature():
+    """"Surface-Based Retrieval ...": the weak word "retrieval" of Retrieval/IR in the title."""
+    from extract.taxonomy.rules import evidence
+
+    evs = {t.tag: ev for t, ev in evidence(RETRO, RETRO_TITLE, keep_rejected=True)}
+    assert evs["Retrieval/IR"].weak_in_title and not evs["Retrieval/IR"].in_title
+    x = dict(zip(learned.FEATURES, learned.pair_features(RETRO, evs["Retrieval/IR"], 0.0)))
+    assert x["weak_title"] == 1.0
+    untitled = {t.tag: ev for t, ev in evidence(RETRO, "", keep_rejected=True)}
+    assert not untitled["Retrieval/IR"].weak_in_title

@@ -117,6 +117,7 @@ from dashboard.analytics.papers import (  # noqa: F401
     span_rows,
     paper_rows,
     title_only_names,
+    title_only_tags,
     unit_rows,
     nearest_neighbours,
     column_table,

@@ -82,6 +82,19 @@ def title_only_names(methods: pd.DataFrame, paper_id: str) -> list[str]:
     return [f"{r.name} ({r.role} {r.type})" for r in rows.itertuples()]
 
 
+def title_only_tags(techniques: pd.DataFrame, paper_id: str) -> list[str]:
+    """Technique tags only the paper's title names (rows without offsets), as labels.
+
+    "Surface-Based Retrieval Reduces Perplexity of Retrieval-Augmented Language Models" is
+    tagged RAG though its abstract only says "retrieval-augmented models": such rows have no span
+    to highlight; ``evidence`` is the title's words.
+    """
+    if techniques.empty or "start" not in techniques.columns:
+        return []
+    rows = techniques[(techniques["paper_id"] == paper_id) & techniques["start"].isna()]
+    return [f"{r.technique} (technique: {r.evidence})" for r in rows.itertuples()]
+
+
 # --- Similar papers -------------------------------------------------------------------------------
 
 

@@ -96,7 +96,8 @@ else:
         + (f" (empty tables in this database: {', '.join(missing)})." if missing else ".")
     )
 st.html(highlight.to_html(str(paper["abstract"]), spans))
-if from_title := analytics.title_only_names(tables["methods"], pid):
+if from_title := [*analytics.title_only_names(tables["methods"], pid),
+                  *analytics.title_only_tags(tables["techniques"], pid)]:
     st.caption("From the title: " + ui.md_escape(", ".join(from_title)))
 
 tabs = st.tabs(["Extracted", "Keywords", "Provenance"])

@@ -9,8 +9,9 @@ Two trained parts, both shipped in ``extract/data`` and rebuilt by
   evidence of any kind negatives. It scores how much the whole abstract is about the tag.
 * ``tag_model.json`` -- a logistic regression over (paper, tag) pairs trained on the DEV parts of
   the labelled sets (``benchmarks/devset/splits.toml``): the rules' evidence for the tag (accepted
-  or turned down and why, strong and weak mentions, title), the text classifier's score and a
-  per-tag bias (``tag_bias``: how often the labels give a tag without its wording). Its
+  or turned down and why, strong and weak mentions, a strong or a weak alternative in the title),
+  the text classifier's score and a per-tag bias (``tag_bias``: how often the labels give a tag
+  without its wording). Its
   probability is the row's confidence; a tag is given at ``threshold`` or above (chosen on dev by
   cross-validation: the best recall at precision 0.85 or more).
 
@@ -41,11 +42,11 @@ from extract.taxonomy.rules import (
 TEXT_MODEL = "tag_text_model.npz"
 STACK_MODEL = "tag_model.json"
 
-REJECTED = ("context", "weak", "passing", "weak_context")
+REJECTED = ("context", "weak", "passing", "weak_context", "title_only")
 FEATURES = (
     "accepted", "rule_confidence", "strong", "weak", "title", "own_sentence",
     *(f"rejected_{r}" for r in REJECTED), "no_evidence", "text", "text_no_evidence",
-    "text_accepted",
+    "text_accepted", "weak_title",
 )
 
 
@@ -79,7 +80,7 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[flo
     """The stacker's features (:data:`FEATURES`) of one (paper, tag) pair."""
     t = max(-10.0, min(10.0, float(text_logit))) / 5.0
     if ev is None:
-        return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, t, t, 0]
+        return [0.0] * (6 + len(REJECTED)) + [1.0, t, t, 0.0, 0.0]
     acc = ev.rejected is None
     strong = len({s for s, _ in ev.strong})
     weak = len({s for s, _ in ev.weak})
@@ -87,6 +88,7 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[flo
         float(acc), confidence(ev) if acc else 0.0, min(strong, 4) / 4, min(weak, 4) / 4,
         float(ev.in_title), float(bool(ev.strong) and in_own_sentence(text, ev)),
         *(float(ev.rejected == r) for r in REJECTED), 0.0, t, 0.0, t * acc,
+        float(ev.weak_in_title),
     ]
 
 

@@ -7,7 +7,9 @@ of the whole abstract, so weak evidence the rules turn down can still tag a pape
 the technique, and accepted evidence in a paper that is not can be dropped; passing mentions,
 a tag's missing context and abstracts without the taxonomy's wording stay untagged.
 ``confidence`` is the tagger's probability (its reliability on held-out data:
-``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence.
+``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence; a tag only the title
+names (a strong alternative in the title, no mention in the abstract: ``title_only`` evidence,
+which the tagger scores) has its title match as ``evidence`` and NULL ``start``/``end``.
 
 The rules alone are still available (:func:`rule_rows`) and reported side by side.
 """
@@ -44,12 +46,20 @@ from extract.text.markup import clean_view
 
 
 def _row(paper: PaperText, view, tag: str, theme: str, span, conf: float) -> dict:
-    start, end = view.span(*span)
+    if span[0] < 0:
+        # a tag only the title names: its title match (negative offsets,
+        # ``start - len(title) - 1``) as evidence, no offsets into the abstract (as for the
+        # proposed names only the title gives in ``methods``)
+        shift = len(paper.title or "") + 1
+        evidence_text, start, end = (paper.title or "")[span[0] + shift:span[1] + shift], None, None
+    else:
+        start, end = view.span(*span)
+        evidence_text = paper.abstract[start:end]
     return {
         "paper_id": paper.paper_id,
         "technique": tag,
         "theme": theme,
-        "evidence": paper.abstract[start:end],
+        "evidence": evidence_text,
         "start": start,
         "end": end,
         "confidence": round(conf, 4),
@@ -76,5 +86,5 @@ def extract_rows(paper: PaperText) -> list[dict]:
     threshold = learned.stack_model()["threshold"]
     rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
             for t, ev, p in learned.scored(view.text, paper.title or "") if p >= threshold]
-    rows.sort(key=lambda r: (r["start"], r["end"]))
+    rows.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return rows

@@ -323,12 +323,19 @@ class Evidence:
     passing: tuple[int, int] | None = None  # the first passing mention
     in_title: bool = False  # a strong alternative matches the title
     rejected: str | None = None  # why the rules give no tag (only with ``keep_rejected``)
+    # the first strong match in the title, as negative offsets (``start - len(title) - 1``, as
+    # for title spans in :mod:`extract.phrases.model`): set with ``in_title``
+    title_span: tuple[int, int] | None = None
+    weak_in_title: bool = False  # a weak alternative matches the title
 
     @property
     def span(self) -> tuple[int, int]:
-        """The first strong evidence (the longer one on a tie), else the first weak one."""
+        """The first strong evidence (the longer one on a tie), else the first weak one; for a
+        tag only the title names (``title_only``), its title match (negative offsets)."""
         if self.strong:
             return min(self.strong, key=lambda sp: (sp[0], -sp[1]))
+        if not self.weak and self.title_span is not None:
+            return self.title_span
         return min(self.weak)
 
     @property
@@ -396,18 +403,28 @@ def _sentence(lower: str, start: int, starts: Sequence[int]) -> str:
     return lower[lo:hi]
 
 
-def _title_hits(c: _Compiled, title: str) -> set[int]:
-    """Techniques with a strong alternative matching ``title``."""
+def _title_hits(c: _Compiled, title: str) -> tuple[dict[int, tuple[int, int]], set[int]]:
+    """Techniques with a strong alternative matching ``title``: their first strong match there
+    (the longer one on a tie), as negative offsets (``start - len(title) - 1``); and the
+    techniques with a weak alternative matching it."""
     lower = title.lower()
     same = len(lower) == len(title)
-    out = set()
+    shift = len(title) + 1
+    out: dict[int, tuple[int, int]] = {}
+    weak: set[int] = set()
     for rule_index in c.prefilter.candidates(lower):
         r = c.rules[rule_index]
-        if not r.strong or r.index in out:
+        if not r.strong:
+            if r.index not in weak and _rule_spans(r, title, lower, same, True):
+                weak.add(r.index)
             continue
-        if _rule_spans(r, title, lower, same, True):
-            out.add(r.index)
-    return out
+        spans = _rule_spans(r, title, lower, same, True)
+        if spans:
+            sp = (spans[0][0] - shift, spans[0][1] - shift)
+            old = out.get(r.index)
+            if old is None or (sp[0], -sp[1]) < (old[0], -old[1]):
+                out[r.index] = sp
+    return out, weak
 
 
 def evidence(
@@ -415,10 +432,13 @@ def evidence(
 ) -> list[tuple[Technique, Evidence]]:
     """(technique, evidence) for each tag of ``text``, by first evidence.
 
-    ``title`` counts for a tag's ``weak_context`` and for confidence (evidence spans are always
-    in ``text``). With ``keep_rejected``, tags whose matches the rules turn down are returned too,
-    with ``rejected`` set to the reason (``context``, ``weak``, ``passing``, ``weak_context``):
-    the learned tagger (:mod:`extract.learned.tags`) reads them as features.
+    ``title`` counts for a tag's ``weak_context`` and for confidence (evidence spans are in
+    ``text``). With ``keep_rejected``, tags whose matches the rules turn down are returned too,
+    with ``rejected`` set to the reason (``context``, ``weak``, ``passing``, ``weak_context``),
+    and so are tags a strong alternative names in the title only, with no match in the abstract
+    (``title_only``; ``context`` when the tag's context is missing): no strong or weak spans,
+    ``span`` their title match in negative offsets (``start - len(title) - 1``). The learned
+    tagger (:mod:`extract.learned.tags`) reads them as features.
     """
     c = _compiled()
     lower = text.lower()
@@ -438,7 +458,7 @@ def evidence(
                     ev.passing = sp
         else:
             ev.weak.update(spans)
-    title_hits = _title_hits(c, title) if title else set()
+    title_hits, title_weak = _title_hits(c, title) if title else ({}, set())
     found: list[tuple[Technique, Evidence]] = []
     for i, ev in evs.items():
         t = c.techniques[i]
@@ -448,11 +468,14 @@ def evidence(
                 if ev.passing is not None:
                     ev.weak.add(ev.passing)
                 ev.in_title = i in title_hits
+                ev.title_span = title_hits.get(i)
                 found.append((t, ev))
             continue
         if ev.passing is not None:
             ev.weak.add(ev.passing)  # all passing mentions of a tag: one weak match
         ev.in_title = i in title_hits
+        ev.title_span = title_hits.get(i)
+        ev.weak_in_title = i in title_weak
         if (
             ev.strong
             and len({s for s, _ in ev.strong}) + ev.in_title < t.min_strong
@@ -482,6 +505,14 @@ def evidence(
                 continue
         ev.strong.sort()
         found.append((t, ev))
+    if keep_rejected:
+        # "INViTE: INterpret and Control Vision-Language Models with Text Explanations" over an
+        # abstract that speaks of CLIP and vision transformers: the title alone names the tag
+        for i in title_hits.keys() - evs.keys():
+            t = c.techniques[i]
+            ok = t.context is None or t.context.search(text) or t.context.search(title)
+            found.append((t, Evidence([], set(), in_title=True, title_span=title_hits[i],
+                                      rejected="title_only" if ok else "context")))
     return sorted(found, key=lambda x: (x[1].span[0], -x[1].span[1]))
 
 
