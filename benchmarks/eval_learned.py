@@ -54,8 +54,6 @@ from extract.stages import methods, sizes, techniques  # noqa: E402
 from extract.text.markup import clean_view  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset"
-TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
-             "techniques", "names", "phrases")
 BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001)
 
 
@@ -95,12 +93,8 @@ def _load(name: str) -> list[dict]:
 # --- techniques ---------------------------------------------------------------------------------
 
 def tag_records():
-    for f in TAG_FILES:
-        for r in _load(f"{f}.jsonl"):
-            gold = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
-            if gold is None:
-                continue
-            yield splits.part(f"{f}.jsonl", r), r, {t.lower() for t in gold}
+    for part, r, gold in splits.technique_records():
+        yield part, r, {t.lower() for t in gold}
 
 
 def eval_techniques(scores, rel) -> None:

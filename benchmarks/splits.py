@@ -7,7 +7,9 @@ own lists, so a set cannot be tuned on in one place and called blind in another.
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,3 +44,26 @@ def blind_splits() -> tuple[str, ...]:
     for decl in declared().values():
         out += [s for s, p in decl.get("splits", {}).items() if p == "blind"]
     return tuple(out)
+
+
+# the labelled files that carry technique tags (``gold.techniques`` or ``techniques``)
+TECHNIQUE_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
+                   "techniques", "names", "phrases")
+
+
+def technique_records(only: str | None = None) -> Iterator[tuple[str, dict, list[str]]]:
+    """(part, record, gold tags as written) of every record with technique labels, of part
+    ``only`` (every part if None); records of these files without technique labels (phrase-only
+    ones) are skipped."""
+    for name in TECHNIQUE_FILES:
+        path = DEVSET / f"{name}.jsonl"
+        if not path.exists():
+            continue
+        for line in path.open(encoding="utf-8"):
+            r = json.loads(line)
+            gold = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
+            if gold is None:
+                continue
+            where = part(path.name, r)
+            if only is None or where == only:
+                yield where, r, gold
