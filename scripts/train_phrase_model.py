@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import splits  # noqa: E402
 
 from extract.datafiles import DATA_DIR  # noqa: E402
-from extract.learned.linear import Linear  # noqa: E402
+from extract.learned.linear import Linear, feature_matrix  # noqa: E402
 from extract.phrases import model as PM  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 
@@ -57,19 +57,6 @@ def examples(recs):
             rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key))
         out.append((rows, gold))
     return out
-
-
-def matrix(feats_list, index):
-    from scipy import sparse
-
-    r, c = [], []
-    for i, fs in enumerate(feats_list):
-        for f in fs:
-            if (j := index.get(f)) is not None:
-                r.append(i)
-                c.append(j)
-    return sparse.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)),
-                             shape=(len(feats_list), len(index)))
 
 
 def decode(rows, probs, th):
@@ -110,7 +97,7 @@ def fit(docs, C, seed, min_count=2):
     vocab = sorted(f for f, n in counts.items() if n >= min_count)
     index = {f: i for i, f in enumerate(vocab)}
     flat = [row for rows, _ in docs for row in rows]
-    X = matrix([row[1] for row in flat], index)
+    X = feature_matrix([row[1] for row in flat], index)
     y = np.array([row[2] for row in flat])
     span = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(X, y)
     pos = np.where(y)[0]

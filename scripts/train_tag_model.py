@@ -32,34 +32,12 @@ import splits  # noqa: E402
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.learned import bag  # noqa: E402
 from extract.learned import tags as LT  # noqa: E402
-from extract.learned.linear import Linear  # noqa: E402
+from extract.learned.linear import Linear, feature_matrix  # noqa: E402
 from extract.stages import techniques as T  # noqa: E402
 from extract.text.markup import clean_view  # noqa: E402
 from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset"
-TAG_FILES = ("dev2", "dev3", "fresh", "fresh3", "fresh2", "fresh4", "fresh5", "fresh6",
-             "techniques", "names", "phrases")
-
-
-def gold_tags(r: dict) -> set[str] | None:
-    """The record's technique labels, None when it has none (a phrase-only record)."""
-    tags = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
-    return None if tags is None else set(tags)
-
-
-def labelled(part: str | None = None):
-    """(file, record) of the labelled sets with technique labels, of one part (all if None)."""
-    for f in TAG_FILES:
-        path = DEVSET / f"{f}.jsonl"
-        if not path.exists():
-            continue
-        for line in path.open(encoding="utf-8"):
-            r = json.loads(line)
-            if gold_tags(r) is None:
-                continue
-            if part is None or splits.part(path.name, r) == part:
-                yield f, r
 
 
 def devset_keys() -> set[str]:
@@ -91,7 +69,6 @@ def corpus(corpora: Path, skip: set[str]) -> list[tuple[str, str]]:
 
 
 def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
-    from scipy import sparse
     from sklearn.linear_model import LogisticRegression
 
     feats = [list(bag.features(title + "\n" + text)) for text, title in docs]
@@ -101,14 +78,7 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
             df[f] = df.get(f, 0) + 1
     vocab = sorted(f for f, n in df.items() if n >= min_df)
     index = {f: i for i, f in enumerate(vocab)}
-    rows, cols = [], []
-    for r, fs in enumerate(feats):
-        for f in fs:
-            if (i := index.get(f)) is not None:
-                rows.append(r)
-                cols.append(i)
-    X = sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)),
-                          shape=(len(docs), len(vocab)))
+    X = feature_matrix(feats, index)
     status = np.zeros((len(docs), len(tags)), dtype=np.int8)  # 1 positive, -1 negative, 0 out
     status[:] = -1
     pos = {t: k for k, t in enumerate(tags)}
@@ -144,10 +114,10 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
 def pair_rows(records, model: Linear):
     """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag)."""
     X, y, groups, tags, gates = [], [], [], [], []
-    for g, (_, r) in enumerate(records):
+    for g, (_, r, gold_list) in enumerate(records):
+        gold = set(gold_list)
         text = clean_view(r["text"]).text
         title = r.get("title") or ""
-        gold = gold_tags(r)
         logits = model.decision(bag.features(title + "\n" + text))
         evs = {t.tag: ev for t, ev in T.evidence(text, title, keep_rejected=True)}
         for k, tag in enumerate(model.labels):
@@ -208,7 +178,7 @@ def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarr
         "threshold": th,
         "dev_out_of_fold": {"precision": round(prec, 4), "recall": round(rec, 4),
                             "log_loss": round(float(results[C][0]), 4)},
-        "trained_on": "dev parts of " + ", ".join(TAG_FILES),
+        "trained_on": "dev parts of " + ", ".join(splits.TECHNIQUE_FILES),
         "gated": list(LT.GATED),
         "pairs": int(len(y)),
         "positives": int(y.sum()),
@@ -230,7 +200,7 @@ def main(argv=None) -> int:
         print(f"  {len(model.index)} features kept", file=sys.stderr)
     LT.text_model.cache_clear()
     model = LT.text_model()
-    records = list(labelled("dev"))
+    records = list(splits.technique_records("dev"))
     print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
     X, y, groups, tags, gate = pair_rows(records, model)
     X = with_tag_columns(X, tags, model.labels)

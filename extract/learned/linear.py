@@ -2,7 +2,8 @@
 
 File format (``.npz``): ``vocab`` (feature strings), ``labels`` (one per output), ``weights``
 (float32, features x labels), ``bias`` (labels). A text's score for a label is the bias plus the
-weights of the features it holds (each counted once); :meth:`Linear.proba` is its logistic.
+weights of the features it holds (each counted once). :func:`feature_matrix` builds the
+training matrix in the same encoding (training scripts only: it needs scipy).
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ class Linear:
             return self.bias.copy()
         return self.weights[rows].sum(axis=0) + self.bias
 
-    def proba(self, feats) -> np.ndarray:
-        """Probability per label (logistic of :meth:`decision`)."""
-        return 1.0 / (1.0 + np.exp(-self.decision(feats)))
+
+def feature_matrix(feats_list, index: dict[str, int]):
+    """Binary sparse matrix (texts x features of ``index``) of each text's feature strings;
+    strings outside ``index`` are left out. For the training scripts (needs scipy)."""
+    from scipy import sparse
+
+    rows, cols = [], []
+    for r, fs in enumerate(feats_list):
+        for f in fs:
+            if (i := index.get(f)) is not None:
+                rows.append(r)
+                cols.append(i)
+    return sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)),
+                             shape=(len(feats_list), len(index)))
