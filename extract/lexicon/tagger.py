@@ -101,7 +101,7 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
     """``TAG|POS`` labels for a sequence of tokens, greedy left to right."""
     t = tables or load_tables()
     lex, after, shapes = t.words, t.after, t.shapes
-    tag_of = _tag_of
+    splits = _SPLITS
     out: list[str] = []
     prev = START
     for w in words:
@@ -118,11 +118,8 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
             else:
                 label = shapes.get(shape_key(w), _DEFAULT)
         out.append(label)
-        prev = tag_of.get(label) or tag_of.setdefault(label, label[: label.index("|")])
+        prev = (splits.get(label) or _split(label))[0]
     return out
-
-
-_tag_of: dict[str, str] = {}  # label -> its fine tag (the part before "|")
 
 
 @lru_cache(maxsize=1)
@@ -140,10 +137,17 @@ def _attrs() -> list[int]:
     return [IDX, LENGTH, SPACY]
 
 
-@lru_cache(maxsize=None)
+_SPLITS: dict[str, tuple[str, str]] = {}  # label -> (tag, pos): a few dozen labels
+
+
 def _split(label: str) -> tuple[str, str]:
+    """(fine tag, coarse POS) of a ``TAG|POS`` label, kept in :data:`_SPLITS`.
+
+    The hot loops look there first and call this only for a label not seen yet.
+    """
     tag, _, pos = label.partition("|")
-    return tag, pos
+    parts = _SPLITS[label] = (tag, pos)
+    return parts
 
 
 def tokenize(text: str) -> list[Token]:
@@ -159,7 +163,7 @@ def tokenize(text: str) -> list[Token]:
     words = [text[i : i + n] for i, n, _ in spans]
     labels = tag_words(words)
     return [
-        Token(w, " " if sp else "", *_split(lab), i)
+        Token(w, " " if sp else "", *(_SPLITS.get(lab) or _split(lab)), i)
         for w, (i, _, sp), lab in zip(words, spans, labels)
     ]
 
@@ -168,7 +172,6 @@ def tokenize(text: str) -> list[Token]:
 # non-space character alone; hyphens and slashes split words as spaCy's infix rules do. The
 # second group is the white space right after the token, if any.
 _FAST_TOKEN = re.compile(r"([^\W_]+(?:[.][^\W_]+)*|\S)(\s?)")
-_SPLITS: dict[str, tuple[str, str]] = {}  # label -> (tag, pos)
 
 
 def tokenize_fast(text: str) -> list[Token]:
@@ -184,6 +187,6 @@ def tokenize_fast(text: str) -> list[Token]:
     new = Token._make
     out = []
     for (w, ws, i), lab in zip(found, labels):
-        parts = splits.get(lab) or splits.setdefault(lab, _split(lab))
+        parts = splits.get(lab) or _split(lab)
         out.append(new((w, " " if ws else "", parts[0], parts[1], i)))
     return out
