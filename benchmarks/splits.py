@@ -1,4 +1,5 @@
-"""The parts of the labelled dev sets (dev, heldout, blind, seeds, audit), from one file.
+"""The parts of the labelled dev sets (dev, heldout, blind, seeds, audit, agreement), from one
+file.
 
 ``benchmarks/devset/splits.toml`` declares, per labelled file, which part each record belongs
 to. Every evaluation script and the accuracy report ask :func:`part` instead of keeping their
@@ -14,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 DEVSET = Path(__file__).resolve().parent / "devset"
-PARTS = ("dev", "heldout", "blind", "seeds", "audit")
+PARTS = ("dev", "heldout", "blind", "seeds", "audit", "agreement")
 
 
 @lru_cache(maxsize=1)
