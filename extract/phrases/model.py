@@ -1,10 +1,12 @@
 """Which candidates are method phrases, and whose: two logistic regressions.
 
-Features of a candidate (:func:`features`): its words, head word and first word (singular,
-lower-case), length, shape (capitalised words, hyphens), the corpus document frequency of the
-phrase (``extract/data/keyword_df.tsv``), whether the abstract defines an acronym for it, where
-it sits in its noun phrase (words before / after it), the words just before and after it, the
-sentence's cue words ("we propose", "our", "such as", "existing") and whether it is in the title.
+Features of a candidate (:func:`features`): its words, word pairs, concept key, head word and
+first word (singular, lower-case), length, shape (capitalised words, hyphens), the corpus document
+frequency of the phrase (``extract/data/keyword_df.tsv``), how the corpus uses it (method noun
+after, use cue before: :mod:`extract.phrases.contexts`), whether the abstract defines an
+acronym for it, where it sits in its noun phrase (words before / after it), the words just before
+and after it, the sentence's cue words ("we propose", "our", "such as", "existing") and whether it
+is in the title.
 
 Decoding: candidates scored at :data:`THRESHOLD` or above (``phrase_model.npz``'s ``threshold``,
 chosen on dev) are taken best first, skipping any that overlaps one already taken; one row per
@@ -28,6 +30,7 @@ from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import Span, of_spans, run_spans, runs_of, span_at, spans
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
+from extract.phrases.contexts import corpus_features
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
@@ -84,9 +87,13 @@ def _word_feats(words: tuple[str, ...], tags: tuple[str, str] = ("", "")) -> tup
         f"h={head}", f"hp={head_part}", f"f={low[0]}", f"n={n}", f"df={df}", f"shape={shape}",
     ]
     out += [f"w={w}" for w in low]
+    out += [f"bi={a}_{b}" for a, b in zip(low, low[1:])]
     out += [f"pt={tags[0]}|{tags[1]}", f"suf={head_part[-3:]}"]
     if "-" in "".join(words):
         out.append("hyphen")
+    key = concept_key(" ".join(words))
+    out.append(f"p={key}")
+    out += corpus_features(key)
     return tuple(out)
 
 
@@ -195,6 +202,7 @@ class _Unit(NamedTuple):
     h: float  # weight of h=fw + hp=hp + suf=hp[-3:] (when the candidate ends here)
     f: float  # weight of f=fw (when it starts here)
     parts: str  # its df-key parts, space-joined
+    key: str  # its concept-key part (a candidate's concept key joins its units')
     cap: bool
     acr: bool
     hyphen: bool
@@ -211,7 +219,7 @@ def _unit(text: str) -> _Unit:
     hp = fold_plural(fw.rsplit("-", 1)[-1])
     parts = " ".join(fold_plural(p) for p in re.split(r"[-_/]", text.lower()) if p)
     return _Unit(fw, hp, w(f"w={fw}"), w(f"h={fw}") + w(f"hp={hp}") + w(f"suf={hp[-3:]}"),
-                 w(f"f={fw}"), parts,
+                 w(f"f={fw}"), parts, concept_key(text),
                  text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text)
 
 
@@ -237,16 +245,20 @@ def _pattern(first: str, last: str) -> float:
     return _weights()[0].get(f"pt={first}|{last}", (0.0, 0.0))[0]
 
 
-def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int]], a: int, e: int,
+def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int, float]], a: int, e: int,
                tags: tuple[str, str]) -> float:
-    """``_word_score(words)[0]`` of units ``a:e`` without the corpus-frequency weight (the one
-    costly part, :func:`_df_weight`), from per-unit caches and the run's prefix sums
-    (``sums[i]``: word weights, capitalised, acronym-like and hyphenated units before ``i``)."""
+    """``_word_score(words)[0]`` of units ``a:e`` without the weights of the corpus frequency
+    and of the concept key (the costly parts, :func:`_df_weight` and :func:`_key_weight`), from
+    per-unit caches and the run's prefix sums (``sums[i]``: word weights, capitalised,
+    acronym-like and hyphenated units before ``i``, word-pair weights of the pairs ending
+    before ``i``)."""
     n_w, _, shape_w, hyphen_w = _fixed()
     n = e - a
     sa, se = sums[a], sums[e]
     caps = se[1] - sa[1]
     score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + _pattern(*tags)
+    if n > 1:
+        score += se[4] - sums[a + 1][4]
     score += shape_w[se[2] > sa[2], "all" if caps == n else "some" if caps else "none"]
     if se[3] > sa[3]:
         score += hyphen_w
@@ -259,11 +271,47 @@ def _df_weight(us: list[_Unit], a: int, e: int) -> float:
     return _fixed()[1][bisect.bisect_right(_DF_BUCKETS, load_df().df.get(key, 0))]
 
 
-def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int]]:
-    out = [(0.0, 0, 0, 0)]
-    for u in us:
-        w, c, a, h = out[-1]
-        out.append((w + u.w, c + u.cap, a + u.acr, h + u.hyphen))
+@lru_cache(maxsize=200_000)
+def _pair(first: str, second: str) -> float:
+    """Phrase-column weight of the word pair ``bi=first_second``."""
+    return _weights()[0].get(f"bi={first}_{second}", (0.0, 0.0))[0]
+
+
+@lru_cache(maxsize=200_000)
+def _key_weight(key: str) -> float:
+    """Phrase-column weight of the features of a candidate's concept key (``p=``, corpus
+    contexts)."""
+    table, _ = _weights()
+    return sum(table.get(f, (0.0, 0.0))[0] for f in (f"p={key}", *corpus_features(key)))
+
+
+@lru_cache(maxsize=1)
+def _key_bounds() -> tuple[float, dict[str, float]]:
+    """What :func:`_key_weight` can add at most (the prune in :func:`find_phrases`): the best
+    corpus-context weights, and per key ending, the best positive ``p=`` weight of the keys
+    that end so (a candidate's key ends with its last unit's key part)."""
+    table, _ = _weights()
+
+    def best(prefix: str) -> float:
+        return max((w[0] for f, w in table.items() if f.startswith(prefix)), default=0.0)
+
+    ctx = best("ctx_next=") + best("ctx_prev=") + best("ctx_whole=")
+    ends: dict[str, float] = {}
+    for f, (w, _) in table.items():
+        if f.startswith("p=") and w > 0:
+            key = f[2:]
+            for i in range(len(key)):
+                if ends.get(key[i:], 0.0) < w:
+                    ends[key[i:]] = w
+    return max(ctx, table.get("ctx=rare", (0.0, 0.0))[0]), ends
+
+
+def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int, float]]:
+    out = [(0.0, 0, 0, 0, 0.0)]
+    for i, u in enumerate(us):
+        w, c, a, h, b = out[-1]
+        out.append((w + u.w, c + u.cap, a + u.acr, h + u.hyphen,
+                    b + (_pair(us[i - 1].fw, u.fw) if i else 0.0)))
     return out
 
 
@@ -310,7 +358,10 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     cue_score = [sum(_ctx(f) for f in c) for c in doc.cues]
     left_w, right_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
-    best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
+    ctx_bound, p_bounds = _key_bounds()
+    p_max = max(p_bounds.values(), default=0.0)
+    best_rest = (max(_fixed()[1]) + ctx_bound
+                 + (max(acronym_w, 0.0) if doc.acronyms else 0.0))
     r = runs_of(full)
     word = r.word
     accepted: list[tuple[float, Span, int]] = []
@@ -330,13 +381,16 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                               + (title_w if run[a][3] < shift else 0.0), k))
         end_ctx = [0.0] + [right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
                            for e in range(1, n + 1)]
+        # the best p= weight a candidate ending at each unit may have (any, after a unit
+        # without a key part)
+        end_p = [0.0] + [p_bounds.get(u.key, 0.0) if u.key else p_max for u in us]
         for a, e in run_spans(run):
             ctx, k = start_ctx[a]
             score = (_word_base(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
                      + ctx + end_ctx[e])
-            if score + best_rest < threshold:
-                continue  # even the best frequency bucket and an acronym would not lift it
-            score += _df_weight(us, a, e)
+            if score + best_rest + end_p[e] < threshold:
+                continue  # even the best frequency bucket, key and acronym would not lift it
+            score += _df_weight(us, a, e) + _key_weight("".join(u.key for u in us[a:e]))
             last = run[e - 1]
             if doc.is_long_form(run[a][3], last[3] + len(last[0])):
                 score += acronym_w
