@@ -10,7 +10,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from extract.records import PaperText
@@ -103,6 +103,8 @@ def _check_rows(module, text: str) -> None:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_texty)
+@example("0B")  # found by this test: a zero parameter count was a size
+@example("Llama-0B and 7B models")
 def test_sizes_never_raise_and_offsets_slice_back(text):
     _check_rows(sizes, text)
     for row in sizes.extract_rows(PaperText("p", text)):

@@ -286,6 +286,8 @@ def _name_models(text: str, v: dict, pat: dict) -> tuple[list[SizeMatch], list[t
             ):
                 break
             params = _parse(c.group(1), v) * _magnitude(c.group(2), v)
+            if params <= 0:
+                break  # "X-0B" is a version or a label, not a size
             found.append(
                 SizeMatch(offset + part.start(), offset + part.end(), part.group(0), params, token)
             )
@@ -313,8 +315,8 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
     num = m.group("num") or m.group("numw")
     num_start = m.start("num") if m.group("num") else m.start("numw")
     params = _parse(num, v) * _magnitude(letter, v)
-    if params > _MAX_PARAMS or _in_url(text, num_start, pat):
-        return None
+    if not 0 < params <= _MAX_PARAMS or _in_url(text, num_start, pat):
+        return None  # "0B" is no size
     start = m.start() if m.group("approx") else num_start
     cand = _Candidate(start, m.end(), num_start, params, letter, None)
     big = letter in v["bare_ok"] or params >= 1e9
@@ -437,7 +439,7 @@ def _bare_list(text: str, c: _Candidate, v: dict, pat: dict) -> list[SizeMatch]:
     out = []
     for n in re.finditer(r"\d{1,4}(?:\.\d{1,3})?", m.group("nums")):
         params = float(n.group(0)) * mag
-        if params >= c.params:
+        if params <= 0 or params >= c.params:
             return []  # not an ascending list of sizes: "top-5 and 7B", "2024, 7B"
         s = m.start("nums") + n.start()
         out.append(SizeMatch(s, s + len(n.group(0)), n.group(0), params, None))
