@@ -30,7 +30,7 @@ from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import Span, of_spans, run_spans, runs_of, span_at, spans
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
-from extract.phrases.contexts import corpus_features
+from extract.phrases.contexts import corpus_features, load_contexts
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
@@ -248,7 +248,7 @@ def _pattern(first: str, last: str) -> float:
 def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int, float]], a: int, e: int,
                tags: tuple[str, str]) -> float:
     """``_word_score(words)[0]`` of units ``a:e`` without the weights of the corpus frequency
-    and of the concept key (the costly parts, :func:`_df_weight` and :func:`_key_weight`), from
+    and of the concept key (:func:`_df_weight`, :func:`_key_table`), from
     per-unit caches and the run's prefix sums (``sums[i]``: word weights, capitalised,
     acronym-like and hyphenated units before ``i``, word-pair weights of the pairs ending
     before ``i``)."""
@@ -277,33 +277,21 @@ def _pair(first: str, second: str) -> float:
     return _weights()[0].get(f"bi={first}_{second}", (0.0, 0.0))[0]
 
 
-@lru_cache(maxsize=200_000)
-def _key_weight(key: str) -> float:
-    """Phrase-column weight of the features of a candidate's concept key (``p=``, corpus
-    contexts)."""
-    table, _ = _weights()
-    return sum(table.get(f, (0.0, 0.0))[0] for f in (f"p={key}", *corpus_features(key)))
-
-
 @lru_cache(maxsize=1)
-def _key_bounds() -> tuple[float, dict[str, float]]:
-    """What :func:`_key_weight` can add at most (the prune in :func:`find_phrases`): the best
-    corpus-context weights, and per key ending, the best positive ``p=`` weight of the keys
-    that end so (a candidate's key ends with its last unit's key part)."""
+def _key_table() -> tuple[dict[str, float], float]:
+    """Phrase-column weight of the concept-key features (``p=``, corpus contexts) of every key
+    that has any but the weight of ``ctx=rare``, and that weight (a key in neither table)."""
     table, _ = _weights()
 
-    def best(prefix: str) -> float:
-        return max((w[0] for f, w in table.items() if f.startswith(prefix)), default=0.0)
+    def w(f: str) -> float:
+        return table.get(f, (0.0, 0.0))[0]
 
-    ctx = best("ctx_next=") + best("ctx_prev=") + best("ctx_whole=")
-    ends: dict[str, float] = {}
-    for f, (w, _) in table.items():
-        if f.startswith("p=") and w > 0:
-            key = f[2:]
-            for i in range(len(key)):
-                if ends.get(key[i:], 0.0) < w:
-                    ends[key[i:]] = w
-    return max(ctx, table.get("ctx=rare", (0.0, 0.0))[0]), ends
+    rare = w("ctx=rare")
+    out = {key: sum(w(f) for f in corpus_features(key)) for key in load_contexts()}
+    for f, (weight, _) in table.items():
+        if f.startswith("p="):
+            out[f[2:]] = out.get(f[2:], rare) + weight
+    return out, rare
 
 
 def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int, float]]:
@@ -358,10 +346,8 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     cue_score = [sum(_ctx(f) for f in c) for c in doc.cues]
     left_w, right_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
-    ctx_bound, p_bounds = _key_bounds()
-    p_max = max(p_bounds.values(), default=0.0)
-    best_rest = (max(_fixed()[1]) + ctx_bound
-                 + (max(acronym_w, 0.0) if doc.acronyms else 0.0))
+    key_w, rare_w = _key_table()
+    best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
     r = runs_of(full)
     word = r.word
     accepted: list[tuple[float, Span, int]] = []
@@ -381,16 +367,15 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                               + (title_w if run[a][3] < shift else 0.0), k))
         end_ctx = [0.0] + [right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
                            for e in range(1, n + 1)]
-        # the best p= weight a candidate ending at each unit may have (any, after a unit
-        # without a key part)
-        end_p = [0.0] + [p_bounds.get(u.key, 0.0) if u.key else p_max for u in us]
+        keys = [u.key for u in us]
         for a, e in run_spans(run):
             ctx, k = start_ctx[a]
             score = (_word_base(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
-                     + ctx + end_ctx[e])
-            if score + best_rest + end_p[e] < threshold:
-                continue  # even the best frequency bucket, key and acronym would not lift it
-            score += _df_weight(us, a, e) + _key_weight("".join(u.key for u in us[a:e]))
+                     + ctx + end_ctx[e]
+                     + key_w.get(keys[a] if e - a == 1 else "".join(keys[a:e]), rare_w))
+            if score + best_rest < threshold:
+                continue  # even the best frequency bucket and an acronym would not lift it
+            score += _df_weight(us, a, e)
             last = run[e - 1]
             if doc.is_long_form(run[a][3], last[3] + len(last[0])):
                 score += acronym_w
