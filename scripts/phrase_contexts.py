@@ -12,7 +12,6 @@ right before (:data:`PREV_WORDS`), and occurrences as a whole noun phrase. Keys 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import defaultdict
@@ -20,29 +19,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from taxonomy_counts import corpus_texts  # noqa: E402
 
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.phrases.candidates import spans  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 from extract.phrases.contexts import CONTEXTS_FILE, MIN_COUNT, counts_of  # noqa: E402
-from extract.text.markup import clean_view  # noqa: E402
-from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
-
-
-def abstracts(corpora: Path):
-    seen = set()
-    for path in sorted(corpora.glob("*/*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            data = next((v for v in data.values() if isinstance(v, list)), [])
-        for rec in data:
-            if not isinstance(rec, dict) or not (rec.get("abstract") or "").strip():
-                continue
-            text = clean_abstract(rec["abstract"])
-            pid = paper_id_for(text)
-            if pid not in seen:
-                seen.add(pid)
-                yield clean_view(text).text
 
 
 def main(argv=None) -> int:
@@ -53,7 +37,7 @@ def main(argv=None) -> int:
     t0 = time.time()
     stats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     n_docs = 0
-    for text in abstracts(args.corpora):
+    for text in corpus_texts(args.corpora):
         n_docs += 1
         for sp in spans(text):
             s = stats[concept_key(" ".join(sp.words))]
