@@ -101,10 +101,6 @@ def score(records) -> dict[str, Counts]:
 def oof_predictions(ids: set[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Out-of-fold phrase concept keys and technique tags (lower-case) of the dev abstracts
     ``ids``, from refits of both models on the other folds of their dev labels."""
-    import numpy as np
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import GroupKFold
-
     sys.path.insert(0, str(ROOT / "scripts"))
     import train_phrase_model as TP
     import train_tag_model as TT
@@ -115,25 +111,14 @@ def oof_predictions(ids: set[str]) -> tuple[dict[str, set[str]], dict[str, set[s
     meta = PM.models()[1]
     recs = list(TP.records("dev"))
     docs = TP.examples(recs)
-    fold = np.random.default_rng(meta["seed"]).permutation(len(docs)) % 5
-    phrases: dict[str, set[str]] = {}
-    for k in range(5):
-        m = TP.fit([d for d, f in zip(docs, fold) if f != k], meta["C"], meta["seed"])
-        for i in np.where(fold == k)[0]:
-            if recs[i]["id"] in ids:
-                rows = docs[i][0]
-                probs = TP.predict(m, rows)[:, 0] if rows else np.zeros(0)
-                phrases[recs[i]["id"]] = TP.decode(rows, probs, meta["threshold"])
+    oof, _ = TP.out_of_fold(docs, meta["C"], meta["seed"])
+    phrases = {r["id"]: TP.decode(rows, probs, meta["threshold"])
+               for r, (rows, _), probs in zip(recs, docs, oof) if r["id"] in ids}
     stack = LT.stack_model()
     records = list(splits.technique_records("dev"))
     X, y, groups, tags, gate = TT.pair_rows(records, LT.text_model())
     X = TT.with_tag_columns(X, tags, LT.text_model().labels)
-    prob = np.zeros(len(y))
-    for tr, te in GroupKFold(n_splits=5).split(X, y, groups):
-        tr = tr[~gate[tr]]
-        clf = LogisticRegression(C=stack["C"], max_iter=5000, random_state=2034).fit(X[tr], y[tr])
-        prob[te] = clf.predict_proba(X[te])[:, 1]
-    prob[gate] = 0.0
+    prob = TT.out_of_fold(X, y, groups, gate, stack["C"], seed=2034)
     techniques: dict[str, set[str]] = {}
     for g, tag, p in zip(groups, tags, prob):
         rid = records[g][1]["id"]

@@ -113,6 +113,22 @@ def predict(model: Linear, rows):
     return 1 / (1 + np.exp(-d))
 
 
+def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
+    """Per abstract, the phrase and role probabilities of its candidates from the fit on the
+    other four of five folds (abstracts assigned to folds at random with ``seed``)."""
+    n = len(docs)
+    fold = np.random.default_rng(seed).permutation(n) % 5
+    oof: list = [None] * n
+    oof_role: list = [None] * n
+    for k in range(5):
+        m = fit([d for d, f in zip(docs, fold) if f != k], C, seed)
+        for i in np.where(fold == k)[0]:
+            pr = predict(m, docs[i][0])
+            oof[i] = pr[:, 0] if len(pr) else np.zeros(0)
+            oof_role[i] = pr[:, 1] if len(pr) else np.zeros(0)
+    return oof, oof_role
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=2034)
@@ -121,18 +137,9 @@ def main(argv=None) -> int:
     n = len(docs)
     print(f"{n} dev abstracts, {sum(len(r) for r, _ in docs)} candidates, "
           f"{sum(len(g) for _, g in docs)} labelled phrases", file=sys.stderr)
-    rng = np.random.default_rng(args.seed)
-    fold = rng.permutation(n) % 5
     best = None
     for C in (0.1, 0.3, 1.0, 3.0):
-        oof: list = [None] * n
-        oof_role: list = [None] * n
-        for k in range(5):
-            m = fit([d for d, f in zip(docs, fold) if f != k], C, args.seed)
-            for i in np.where(fold == k)[0]:
-                pr = predict(m, docs[i][0])
-                oof[i] = pr[:, 0] if len(pr) else np.zeros(0)
-                oof_role[i] = pr[:, 1] if len(pr) else np.zeros(0)
+        oof, oof_role = out_of_fold(docs, C, args.seed)
         for th in np.arange(0.2, 0.8, 0.02):
             f, p, r = f1(docs, oof, th)
             if best is None or f > best[0]:

@@ -149,19 +149,28 @@ def with_tag_columns(X: np.ndarray, tags: list[str], labels: tuple[str, ...]) ->
     return np.hstack([X, onehot])
 
 
-def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarray) -> dict:
-    """The stacker, trained on the pairs the rules do not gate (gated pairs score 0)."""
+def out_of_fold(X, y, groups, gate: np.ndarray, C: float, seed: int) -> np.ndarray:
+    """Each pair's probability from the stacker fitted on the other four of five folds grouped
+    by abstract, trained on the pairs the rules do not gate (gated pairs score 0)."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
 
+    oof = np.zeros(len(y))
+    for tr, te in GroupKFold(n_splits=5).split(X, y, groups):
+        tr = tr[~gate[tr]]
+        clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[tr], y[tr])
+        oof[te] = clf.predict_proba(X[te])[:, 1]
+    oof[gate] = 0.0
+    return oof
+
+
+def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarray) -> dict:
+    """The stacker, trained on the pairs the rules do not gate (gated pairs score 0)."""
+    from sklearn.linear_model import LogisticRegression
+
     results = {}
     for C in (0.03, 0.1, 0.3, 1.0, 3.0):
-        oof = np.zeros(len(y))
-        for tr, te in GroupKFold(n_splits=5).split(X, y, groups):
-            tr = tr[~gate[tr]]
-            clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[tr], y[tr])
-            oof[te] = clf.predict_proba(X[te])[:, 1]
-        oof[gate] = 0.0
+        oof = out_of_fold(X, y, groups, gate, C, seed)
         ll = -np.mean(y * np.log(oof + 1e-9) + (1 - y) * np.log(1 - oof + 1e-9))
         results[C] = (ll, oof)
         print(f"  C={C}: out-of-fold log loss {ll:.4f}, {best_threshold(oof, y)}", file=sys.stderr)
