@@ -71,7 +71,7 @@ def corpus(corpora: Path, skip: set[str]) -> list[tuple[str, str]]:
 def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
     from sklearn.linear_model import LogisticRegression
 
-    feats = [list(bag.features(title + "\n" + text)) for text, title in docs]
+    feats = [bag.features(title + "\n" + text) for text, title in docs]
     df: dict[str, int] = {}
     for fs in feats:
         for f in fs:

@@ -103,3 +103,13 @@ def test_weak_wording_in_the_title_is_a_feature():
     assert x["weak_title"] == 1.0
     untitled = {t.tag: ev for t, ev in evidence(RETRO, "", keep_rejected=True)}
     assert not untitled["Retrieval/IR"].weak_in_title
+
+
+def test_text_features_are_words_and_unbroken_pairs_in_first_order():
+    from extract.learned import bag
+
+    feats = bag.features("We fine-tune LLaMA-2 with LoRA adapters, then evaluate LoRA adapters.")
+    assert feats[:4] == ["we", "fine-tune", "we fine-tune", "llama-2"]
+    assert "with lora" in feats and "lora adapters" in feats
+    assert "adapters then" not in feats  # the comma breaks the pair
+    assert feats.count("lora") == 1 and feats.index("lora") < feats.index("then")

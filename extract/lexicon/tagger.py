@@ -184,9 +184,9 @@ def tokenize_fast(text: str) -> list[Token]:
     found = [(m.group(1), m.group(2), m.start()) for m in _FAST_TOKEN.finditer(text)]
     labels = tag_words([w for w, _, _ in found])
     splits = _SPLITS
-    new = Token._make
+    new = tuple.__new__  # Token(...) and Token._make run Python code per token; this does not
     out = []
     for (w, ws, i), lab in zip(found, labels):
         parts = splits.get(lab) or _split(lab)
-        out.append(new((w, " " if ws else "", parts[0], parts[1], i)))
+        out.append(new(Token, (w, " " if ws else "", parts[0], parts[1], i)))
     return out

@@ -28,7 +28,7 @@ from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
-from extract.phrases.candidates import Span, of_spans, run_spans, runs_of, span_at, spans
+from extract.phrases.candidates import MAX_UNITS, _NOUNS, Span, of_spans, runs_of, span_at, spans
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.phrases.contexts import corpus_features, load_contexts
 from extract.text.sentences import sentence_ends
@@ -148,7 +148,18 @@ def _document(text: str, title: str) -> _Document:
     if title:
         ends = sorted({*ends, shift})
     bounds = [0, *ends, len(full)]
-    cues = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
+    low = full.lower()
+    if len(low) == len(full):
+        # one pass over the text; a match belongs to the sentence it lies wholly in (as
+        # :func:`_cues` of each sentence would find it)
+        found: list[set[str]] = [set() for _ in ends] + [set()]
+        for m in _CUE.finditer(low):
+            k = bisect.bisect_right(ends, m.start())
+            if m.end() <= bounds[k + 1]:
+                found[k].add(m.group(1))
+        cues = [tuple(f"cue={c}" for c in sorted(f)) if f else () for f in found]
+    else:  # lower-casing changed the length ("İ"): offsets differ, each sentence on its own
+        cues = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
     acronyms = {concept_key(lf): acr for acr, lf in find_acronyms(full).items()}
     return _Document(full, shift, ends, cues, acronyms)
 
@@ -240,29 +251,15 @@ def _fixed() -> tuple[list[float], list[float], dict[tuple[bool, str], float], f
     return n_w, df_w, shape_w, w("hyphen")
 
 
-@lru_cache(maxsize=10_000)
-def _pattern(first: str, last: str) -> float:
-    return _weights()[0].get(f"pt={first}|{last}", (0.0, 0.0))[0]
-
-
-def _word_base(us: list[_Unit], sums: list[tuple[float, int, int, int, float]], a: int, e: int,
-               tags: tuple[str, str]) -> float:
-    """``_word_score(words)[0]`` of units ``a:e`` without the weights of the corpus frequency
-    and of the concept key (:func:`_df_weight`, :func:`_key_table`), from
-    per-unit caches and the run's prefix sums (``sums[i]``: word weights, capitalised,
-    acronym-like and hyphenated units before ``i``, word-pair weights of the pairs ending
-    before ``i``)."""
-    n_w, _, shape_w, hyphen_w = _fixed()
-    n = e - a
-    sa, se = sums[a], sums[e]
-    caps = se[1] - sa[1]
-    score = se[0] - sa[0] + us[e - 1].h + us[a].f + n_w[min(n, 5)] + _pattern(*tags)
-    if n > 1:
-        score += se[4] - sums[a + 1][4]
-    score += shape_w[se[2] > sa[2], "all" if caps == n else "some" if caps else "none"]
-    if se[3] > sa[3]:
-        score += hyphen_w
-    return score
+@lru_cache(maxsize=1)
+def _pattern_table() -> dict[tuple[str, str], float]:
+    """Phrase-column weight of each ``pt=first|last`` tag-pattern feature the model has."""
+    out = {}
+    for f, (weight, _) in _weights()[0].items():
+        if f.startswith("pt="):
+            first, _, last = f[3:].partition("|")
+            out[first, last] = weight
+    return out
 
 
 def _df_weight(us: list[_Unit], a: int, e: int) -> float:
@@ -350,37 +347,61 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
     r = runs_of(full)
     word = r.word
+    n_w, _, shape_w, hyphen_w = _fixed()
+    shapes = (shape_w[False, "none"], shape_w[False, "some"], shape_w[False, "all"],
+              shape_w[True, "none"], shape_w[True, "some"], shape_w[True, "all"])
+    patterns = _pattern_table()
+    bias0 = bias[0]
     accepted: list[tuple[float, Span, int]] = []
     for run, r0 in r.runs:
         us = [_unit(u[0]) for u in run]
         prefix = _prefix_sums(us)
         n = len(run)
-        # the context of a candidate's start (a) and end (e): words around it, its sentence's
-        # cues, the title; one look-up per unit instead of one per candidate
-        start_ctx = []
+        keys = [u.key for u in us]
+        tags = [u[2] for u in run]
+        heads = [e for e in range(1, n + 1) if run[e - 1][1] in _NOUNS or run[e - 1][2] == "VBG"]
+        if not heads:
+            continue
+        # what a candidate's score owes its end unit e: its head-word weights, the words after
+        # it; and its start unit a (below): its first word, the words before it, its sentence's
+        # cues, the title. One look-up per unit instead of one per candidate.
+        end_part = [0.0] * (n + 1)
+        for e in heads:
+            end_part[e] = us[e - 1].h + right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
         for a in range(n):
             i = r0 + a
             prev = word(i - 1)
-            k = doc.sentence(run[a][3])
-            start_ctx.append((left_w[min(a, 2)] + _ctx(f"prev={prev}")
-                              + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
-                              + (title_w if run[a][3] < shift else 0.0), k))
-        end_ctx = [0.0] + [right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
-                           for e in range(1, n + 1)]
-        keys = [u.key for u in us]
-        for a, e in run_spans(run):
-            ctx, k = start_ctx[a]
-            score = (_word_base(us, prefix, a, e, (run[a][2], run[e - 1][2])) + bias[0]
-                     + ctx + end_ctx[e]
-                     + key_w.get(keys[a] if e - a == 1 else "".join(keys[a:e]), rare_w))
-            if score + best_rest < threshold:
-                continue  # even the best frequency bucket and an acronym would not lift it
-            score += _df_weight(us, a, e)
-            last = run[e - 1]
-            if doc.is_long_form(run[a][3], last[3] + len(last[0])):
-                score += acronym_w
-            if score >= threshold:
-                accepted.append((score, span_at(r, run, r0, a, e), k))
+            at = run[a][3]
+            k = doc.sentence(at)
+            sa = prefix[a]
+            start_part = (left_w[min(a, 2)] + _ctx(f"prev={prev}") + _ctx(f"prev2={word(i - 2)} {prev}")
+                          + cue_score[k] + (title_w if at < shift else 0.0) + us[a].f + bias0
+                          - sa[0] - prefix[a + 1][4])
+            first_tag = tags[a]
+            stop = a + MAX_UNITS
+            for e in heads:
+                if e <= a:
+                    continue
+                if e > stop:
+                    break
+                se = prefix[e]
+                m = e - a
+                caps = se[1] - sa[1]
+                score = (start_part + se[0] + se[4] + end_part[e] + n_w[m if m < 5 else 5]
+                         + patterns.get((first_tag, tags[e - 1]), 0.0)
+                         + shapes[(3 if se[2] > sa[2] else 0)
+                                  + (2 if caps == m else 1 if caps else 0)]
+                         + key_w.get(keys[a] if m == 1 else "".join(keys[a:e]), rare_w))
+                if se[3] > sa[3]:
+                    score += hyphen_w
+                if score + best_rest < threshold:
+                    continue  # even the best frequency bucket and an acronym would not lift it
+                score += _df_weight(us, a, e)
+                last = run[e - 1]
+                if doc.is_long_form(at, last[3] + len(last[0])):
+                    score += acronym_w
+                if score >= threshold:
+                    accepted.append((score, span_at(r, run, r0, a, e), k))
     for sp in of_spans(r):
         k = doc.sentence(sp.start)
         acronym = doc.is_long_form(sp.start, sp.end)
@@ -388,20 +409,19 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         score = _word_score(sp.words, _tags(sp))[0] + bias[0] + _context_score(rest)
         if score >= threshold:
             accepted.append((score, sp, k))
-    scored = []
-    for score, sp, k in accepted:
-        acronym = doc.is_long_form(sp.start, sp.end)
-        rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
-        b = _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
-        scored.append((score, sp.start - shift, sp.end - shift, b >= role_threshold))
-    scored.sort(key=lambda x: (-x[0], x[1]))
+    accepted.sort(key=lambda x: (-x[0], x[1].start))
     taken: list[tuple[int, int]] = []
     chosen = []
-    for a, s0, e0, proposed in scored:
+    for score, sp, k in accepted:
+        s0, e0 = sp.start - shift, sp.end - shift
         if any(s0 < e and s < e0 for s, e in taken):
             continue
         taken.append((s0, e0))
-        chosen.append((_sigmoid(a), s0, e0, proposed))
+        # the role model, for the candidates taken
+        acronym = doc.is_long_form(sp.start, sp.end)
+        rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
+        b = _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
+        chosen.append((_sigmoid(score), s0, e0, b >= role_threshold))
     canon = canonical_names()
     by_key: dict[str, Phrase] = {}
     for p, s0, e0, proposed in sorted(chosen, key=lambda x: x[1]):
