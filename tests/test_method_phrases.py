@@ -96,8 +96,10 @@ def test_fast_scoring_agrees_with_the_feature_strings():
     th = math.log(meta["threshold"] / (1 - meta["threshold"]))
     for text in (SERVING, MERGING, KD, SCD, NEG):
         ref = []
+        prob = {}
         for sp, feats, _ in M.candidates(text, "A title with contrastive learning"):
             score = sum(table.get(f, (0.0, 0.0))[0] for f in feats) + bias[0]
+            prob[sp.start, sp.end] = 1 / (1 + math.exp(-score))
             if score >= th:
                 ref.append((-score, sp.start, sp.end))
         ref.sort()
@@ -106,8 +108,13 @@ def test_fast_scoring_agrees_with_the_feature_strings():
             if not any(s < e2 and s2 < e for s2, e2 in taken):
                 taken.append((s, e))
                 chosen.add((s, e))
-        got = {(p.start, p.end) for p in find_phrases(text, "A title with contrastive learning")}
+        found = find_phrases(text, "A title with contrastive learning")
+        got = {(p.start, p.end) for p in found}
         assert got <= chosen and len(got) >= 1
+        for p in found:  # the same scores, not only the same side of the threshold: a
+            # concept's confidence is its best occurrence's
+            assert p.confidence >= prob[p.start, p.end] - 6e-5
+            assert any(p.confidence == pytest.approx(prob[c], abs=6e-5) for c in chosen)
 
 
 def test_dictionary_baseline_knows_only_listed_long_forms():

@@ -28,7 +28,7 @@ from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
-from extract.phrases.candidates import MAX_UNITS, _NOUNS, Span, of_spans, runs_of, span_at, spans
+from extract.phrases.candidates import _NOUNS, MAX_UNITS, Span, of_spans, runs_of, span_at, spans
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.phrases.contexts import corpus_features, load_contexts
 from extract.text.sentences import sentence_ends
@@ -234,6 +234,17 @@ def _unit(text: str) -> _Unit:
                  text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text)
 
 
+@lru_cache(maxsize=200_000)
+def _solo(text: str) -> float:
+    """The phrase-column score of a one-unit candidate ``text`` from its words alone, bias
+    included, but for the weights of its tag pattern and corpus frequency bucket."""
+    u = _unit(text)
+    n_w, _, shape_w, hyphen_w = _fixed()
+    key_w, rare_w = _key_table()
+    return (u.w + u.h + u.f + n_w[1] + shape_w[u.acr, "all" if u.cap else "none"]
+            + (hyphen_w if u.hyphen else 0.0) + key_w.get(u.key, rare_w) + _weights()[1][0])
+
+
 @lru_cache(maxsize=1)
 def _fixed() -> tuple[list[float], list[float], dict[tuple[bool, str], float], float]:
     """Phrase-column weights of the length, frequency-bucket and shape features, and of
@@ -291,6 +302,20 @@ def _key_table() -> tuple[dict[str, float], float]:
     return out, rare
 
 
+def _span_word_score(sp: Span) -> float:
+    """``_word_score(sp.words, _tags(sp))[0]`` from the per-unit caches."""
+    us = [_unit(u[0]) for u in sp.units]
+    n = len(us)
+    se = _prefix_sums(us)[n]
+    n_w, _, shape_w, hyphen_w = _fixed()
+    key_w, rare_w = _key_table()
+    return (se[0] + se[4] + us[-1].h + us[0].f + n_w[min(n, 5)]
+            + _pattern_table().get(_tags(sp), 0.0)
+            + shape_w[se[2] > 0, "all" if se[1] == n else "some" if se[1] else "none"]
+            + (hyphen_w if se[3] else 0.0) + key_w.get(concept_key(" ".join(sp.words)), rare_w)
+            + _df_weight(us, 0, n))
+
+
 def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int, float]]:
     out = [(0.0, 0, 0, 0, 0.0)]
     for i, u in enumerate(us):
@@ -332,8 +357,9 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
 
     Scores every candidate as :func:`features` would (``tests/test_method_phrases.py`` checks the
     two agree) without building its feature strings: the word part from per-unit caches and
-    prefix sums, the context from per-word caches; feature strings are built only for the few
-    candidates over the threshold, for their role.
+    prefix sums (a one-word run, half of them, from one cache: :func:`_solo`), the context from
+    per-word caches, added per run start and end; feature strings are built only for the few
+    candidates taken, for their role.
     """
     _, meta = models()
     threshold = math.log(meta["threshold"] / (1 - meta["threshold"]))
@@ -354,9 +380,28 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     bias0 = bias[0]
     accepted: list[tuple[float, Span, int]] = []
     for run, r0 in r.runs:
+        n = len(run)
+        if n == 1:  # half the runs: one word ("method", "performance"), one candidate
+            u0 = run[0]
+            if u0[1] not in _NOUNS and u0[2] != "VBG":
+                continue
+            at = u0[3]
+            k = doc.sentence(at)
+            prev = word(r0 - 1)
+            score = (_solo(u0[0]) + patterns.get((u0[2], u0[2]), 0.0) + left_w[0] + right_w[0]
+                     + _ctx(f"prev={prev}") + _ctx(f"prev2={word(r0 - 2)} {prev}")
+                     + _ctx(f"next={word(r0 + 1)}") + cue_score[k]
+                     + (title_w if at < shift else 0.0))
+            if score + best_rest < threshold:
+                continue
+            score += _df_weight([_unit(u0[0])], 0, 1)
+            if doc.is_long_form(at, at + len(u0[0])):
+                score += acronym_w
+            if score >= threshold:
+                accepted.append((score, span_at(r, run, r0, 0, 1), k))
+            continue
         us = [_unit(u[0]) for u in run]
         prefix = _prefix_sums(us)
-        n = len(run)
         keys = [u.key for u in us]
         tags = [u[2] for u in run]
         heads = [e for e in range(1, n + 1) if run[e - 1][1] in _NOUNS or run[e - 1][2] == "VBG"]
@@ -374,8 +419,9 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
             at = run[a][3]
             k = doc.sentence(at)
             sa = prefix[a]
-            start_part = (left_w[min(a, 2)] + _ctx(f"prev={prev}") + _ctx(f"prev2={word(i - 2)} {prev}")
-                          + cue_score[k] + (title_w if at < shift else 0.0) + us[a].f + bias0
+            start_part = (left_w[min(a, 2)] + _ctx(f"prev={prev}")
+                          + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
+                          + (title_w if at < shift else 0.0) + us[a].f + bias0
                           - sa[0] - prefix[a + 1][4])
             first_tag = tags[a]
             stop = a + MAX_UNITS
@@ -406,7 +452,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         k = doc.sentence(sp.start)
         acronym = doc.is_long_form(sp.start, sp.end)
         rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
-        score = _word_score(sp.words, _tags(sp))[0] + bias[0] + _context_score(rest)
+        score = _span_word_score(sp) + bias0 + _context_score(rest)
         if score >= threshold:
             accepted.append((score, sp, k))
     accepted.sort(key=lambda x: (-x[0], x[1].start))

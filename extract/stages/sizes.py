@@ -106,6 +106,9 @@ def _patterns() -> dict[str, re.Pattern]:
     numwords = "|".join(sorted(v["number_words"], key=len, reverse=True))
     initials = "".join(sorted({c for w in v["number_words"] for c in (w[0].lower(), w[0].upper())}))
     return {
+        # What every size and every size in a model name has: a digit and a magnitude letter,
+        # or a magnitude word. An abstract without it (most) is skipped after one search.
+        "any": re.compile(rf"\d[KMBTkmbt](?![A-Za-z0-9])|(?i:{words})"),
         # A size: optional "~", the number, a magnitude, an optional "-parameter"/"-sized".
         # A hyphen may precede the number only as the second end of a range ("4M-234M").
         "size": re.compile(
@@ -385,6 +388,8 @@ def find_sizes(text: str) -> list[SizeMatch]:
     """Every parameter count in ``text``, in order of position."""
     v = _vocab()
     pat = _patterns()
+    if not pat["any"].search(text):
+        return []
     found, taken = _name_models(text, v, pat)
     taken.sort()
 
