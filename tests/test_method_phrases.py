@@ -148,3 +148,17 @@ def test_linear_model_round_trips(tmp_path):
     assert back.labels == ("x", "y")
     assert np.allclose(back.decision(["a", "b", "zzz"]), [1.5, 0.0])
     assert np.allclose(back.decision([]), [0.0, -1.0])
+
+
+def test_a_concept_of_title_and_abstract_gets_its_row_at_the_abstract():
+    # ACL 2024, "Draft & Verify": the title names the method, the abstract's first sentence too
+    title = ("Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative "
+             "Decoding")
+    text = ("We present a novel inference scheme, self-speculative decoding, for accelerating "
+            "Large Language Models (LLMs) without the need for an auxiliary model. This approach "
+            "is characterized by a two-stage process: drafting and verification.")
+    key = concept_key("self-speculative decoding")
+    phrase = next(p for p in find_phrases(text, title) if p.key == key)
+    assert (phrase.start, phrase.end) == (37, 62) and phrase.text == "self-speculative decoding"
+    rows = [r for r in methods.extract_rows(PaperText("dv", text, title)) if r["concept_key"] == key]
+    assert len(rows) == 1 and rows[0]["start"] == 37 and rows[0]["form"] == "phrase"

@@ -353,7 +353,8 @@ def _ctx(feature: str) -> float:
 
 
 def find_phrases(text: str, title: str = "") -> list[Phrase]:
-    """The method phrases of an abstract (one per concept, first occurrence), by position.
+    """The method phrases of an abstract (one per concept, at its first occurrence in the
+    abstract, else in the title), by position.
 
     Scores every candidate as :func:`features` would (``tests/test_method_phrases.py`` checks the
     two agree) without building its feature strings: the word part from per-unit caches and
@@ -479,8 +480,13 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         old = by_key.get(key)
         if old is None:
             by_key[key] = Phrase(written, s0, e0, concept, key, role, round(p, 4), acr)
-        elif role == "proposed" and old.role == "used" or p > old.confidence:
-            by_key[key] = Phrase(old.text, old.start, old.end, old.concept, key,
+            continue
+        # a concept of both the title and the abstract stands at its first occurrence in the
+        # abstract: a phrase with title offsets (negative) gets no row in the methods table
+        moved = old.start < 0 <= s0
+        if moved or role == "proposed" and old.role == "used" or p > old.confidence:
+            at = (written, s0, e0, concept) if moved else (old.text, old.start, old.end, old.concept)
+            by_key[key] = Phrase(*at, key,
                                  "proposed" if "proposed" in (role, old.role) else "used",
                                  round(max(p, old.confidence), 4), old.acronym or acr)
     return sorted(by_key.values(), key=lambda ph: ph.start)
