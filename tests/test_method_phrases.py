@@ -160,5 +160,6 @@ def test_a_concept_of_title_and_abstract_gets_its_row_at_the_abstract():
     key = concept_key("self-speculative decoding")
     phrase = next(p for p in find_phrases(text, title) if p.key == key)
     assert (phrase.start, phrase.end) == (37, 62) and phrase.text == "self-speculative decoding"
-    rows = [r for r in methods.extract_rows(PaperText("dv", text, title)) if r["concept_key"] == key]
+    rows = [r for r in methods.extract_rows(PaperText("dv", text, title))
+            if r["concept_key"] == key]
     assert len(rows) == 1 and rows[0]["start"] == 37 and rows[0]["form"] == "phrase"

@@ -485,7 +485,8 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         # abstract: a phrase with title offsets (negative) gets no row in the methods table
         moved = old.start < 0 <= s0
         if moved or role == "proposed" and old.role == "used" or p > old.confidence:
-            at = (written, s0, e0, concept) if moved else (old.text, old.start, old.end, old.concept)
+            at = ((written, s0, e0, concept) if moved
+                  else (old.text, old.start, old.end, old.concept))
             by_key[key] = Phrase(*at, key,
                                  "proposed" if "proposed" in (role, old.role) else "used",
                                  round(max(p, old.confidence), 4), old.acronym or acr)
