@@ -100,7 +100,7 @@ def test_sentence_ends_agree_with_sentences():
     for text in (CAMERINI, ROCSTORIES, SCORES):
         sents = sentences(text)
         assert sentence_ends(text) == [o + len(s) for o, s in sents[:-1]]
-    assert sentence_ends("") == [] and sentences("") == []
+    assert sentence_ends("") == [] and sentences("") == ()
 
 
 def test_first_sentence_is_what_the_scrape_repair_compares():

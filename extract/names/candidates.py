@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
 from extract.names.rules import rule_lists
@@ -378,7 +379,7 @@ def _versioned(msent: str, start: int, vm: re.Match[str], s0: int) -> Candidate:
 
 def find_candidates(
     text: str,
-    sents: list[tuple[int, str]],
+    sents: Sequence[tuple[int, str]],
     proper: frozenset[str] | set[str],
     known_words: frozenset[str] | set[str] = frozenset(),
 ) -> list[Candidate]:

@@ -16,6 +16,7 @@ benchmark and metric name of a result must be in its sentence) and the scrape re
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Abbreviations that end in "." without ending a sentence. "etc." is not one: it ends
 # sentences as often as not.
@@ -31,10 +32,13 @@ SENTENCE_BREAK = re.compile(
 )
 
 
-def sentences(text: str) -> list[tuple[int, str]]:
+@lru_cache(maxsize=64)
+def sentences(text: str) -> tuple[tuple[int, str], ...]:
     """(offset, sentence) pairs covering ``text``; empty sentences dropped.
 
     A sentence keeps its final punctuation; the white space between sentences is in none.
+    Cached for the last few texts: the name recogniser, the proposal rules, the techniques
+    rules and the results reader each ask it again of the abstract they are reading.
     """
     out: list[tuple[int, str]] = []
     pos = 0
@@ -42,7 +46,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
         out.append((pos, text[pos : m.start()]))
         pos = m.end()
     out.append((pos, text[pos:]))
-    return [(o, s) for o, s in out if s.strip()]
+    return tuple((o, s) for o, s in out if s.strip())
 
 
 def sentence_ends(text: str) -> list[int]:
