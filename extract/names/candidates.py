@@ -38,8 +38,8 @@ are data: ``extract/data/name_rules_candidates.toml`` (:mod:`extract.names.rules
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.names.rules import rule_lists
