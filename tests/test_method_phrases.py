@@ -163,3 +163,16 @@ def test_a_concept_of_title_and_abstract_gets_its_row_at_the_abstract():
     rows = [r for r in methods.extract_rows(PaperText("dv", text, title))
             if r["concept_key"] == key]
     assert len(rows) == 1 and rows[0]["start"] == 37 and rows[0]["form"] == "phrase"
+
+
+def test_a_phrase_that_holds_a_name_and_more_keeps_its_row():
+    # ACL 2023, "Chain-of-Skills": the name row is "Transformer", the phrase a more specific
+    # concept around it; a phrase with the name's own span would still be left out
+    title = "Chain-of-Skills: A Configurable Model for Open-Domain Question Answering"
+    text = ("To mitigate task interference, we design a novel modularization parameterization "
+            "inspired by sparse Transformer.")
+    rows = {(r["name"], r["form"]): r for r in methods.extract_rows(PaperText("cos", text, title))}
+    assert ("Transformer", "name") in rows
+    phrase = rows[("sparse Transformer", "phrase")]
+    assert (phrase["start"], phrase["end"]) == (93, 111) and phrase["role"] == "mentioned"
+    assert not any(form == "phrase" and name == "Transformer" for name, form in rows)

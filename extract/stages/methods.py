@@ -123,10 +123,19 @@ def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]
     return name, concept_key(name)
 
 
+def _cuts(start: int, end: int, s: int, e: int) -> bool:
+    """Whether the phrase ``[start, end)`` overlaps the name ``[s, e)`` without holding the
+    whole name and more."""
+    holds = start <= s and e <= end and (start, end) != (s, e)
+    return start < e and s < end and not holds
+
+
 def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
     """The method phrases of ``paper`` (:func:`extract.phrases.find_phrases`) that no name row
     already covers: not the concept of a name row or of its long form, not overlapping a name's
-    span. ``name`` is the phrase without markup, ``surface`` as written in the abstract.
+    span unless it holds the whole name and more ("sparse Transformer" around the name
+    "Transformer": a more specific concept). ``name`` is the phrase without markup, ``surface``
+    as written in the abstract.
     """
     view = clean_view(paper.abstract)
     # a name's concept and its long form's ("Subspace Low-Rank Adaptation" of SuLoRA)
@@ -140,7 +149,7 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
         start, end = view.span(ph.start, ph.end)
         canon = canonical_names().get(ph.key)
         key = concept_key(canon) if canon else ph.key
-        if key in keys or any(start < e and s < end for s, e in spans):
+        if key in keys or any(_cuts(start, end, s, e) for s, e in spans):
             continue
         keys.add(key)
         out.append(
