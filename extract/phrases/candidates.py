@@ -29,15 +29,12 @@ def _is_head(unit: Unit) -> bool:
     return unit[1] in _NOUNS or unit[2] == "VBG"
 
 
-def _content(unit: Unit, stop: frozenset[str]) -> bool:
-    """A unit that can be part of a method phrase: nouns, adjectives, participles and other
-    verb forms (a gerund: "via fine-tuning"), "3D"; not stop words, numbers or brackets.
-    """
-    return _is_content(unit[0], unit[1], unit[2], stop)
-
-
 @lru_cache(maxsize=200_000)
 def _is_content(text: str, pos: str, tag: str, stop: frozenset[str]) -> bool:
+    """Whether a unit (``text``, ``pos``, ``tag``) can be part of a method phrase: nouns,
+    adjectives, participles and other verb forms (a gerund: "via fine-tuning"), "3D"; not stop
+    words, numbers or brackets.
+    """
     if _DIMENSION.match(text):
         return True
     if len(text) < 2 or _QUANTITY.match(text) or _BRACKET.search(text) or _URL.search(text):
@@ -53,7 +50,7 @@ def _runs(units: list[Unit], stop: frozenset[str]) -> list[tuple[list[Unit], int
     cur: list[Unit] = []
     start = 0
     for i, unit in enumerate(units):
-        if _is_content(unit[0], unit[1], unit[2], stop):  # _content, one call fewer per unit
+        if _is_content(unit[0], unit[1], unit[2], stop):
             if not cur:
                 start = i
             cur.append(unit)

@@ -28,7 +28,15 @@ from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
-from extract.phrases.candidates import _NOUNS, MAX_UNITS, Span, of_spans, runs_of, span_at, spans
+from extract.phrases.candidates import (
+    MAX_UNITS,
+    Span,
+    _is_head,
+    of_spans,
+    runs_of,
+    span_at,
+    spans,
+)
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.phrases.contexts import corpus_features, load_contexts
 from extract.text.sentences import sentence_ends
@@ -239,10 +247,7 @@ def _solo(text: str) -> float:
     """The phrase-column score of a one-unit candidate ``text`` from its words alone, bias
     included, but for the weights of its tag pattern and corpus frequency bucket."""
     u = _unit(text)
-    n_w, _, shape_w, hyphen_w = _fixed()
-    key_w, rare_w = _key_table()
-    return (u.w + u.h + u.f + n_w[1] + shape_w[u.acr, "all" if u.cap else "none"]
-            + (hyphen_w if u.hyphen else 0.0) + key_w.get(u.key, rare_w) + _weights()[1][0])
+    return _word_part([u], u.key) + _weights()[1][0]
 
 
 @lru_cache(maxsize=1)
@@ -302,18 +307,24 @@ def _key_table() -> tuple[dict[str, float], float]:
     return out, rare
 
 
-def _span_word_score(sp: Span) -> float:
-    """``_word_score(sp.words, _tags(sp))[0]`` from the per-unit caches."""
-    us = [_unit(u[0]) for u in sp.units]
+def _word_part(us: list[_Unit], key: str) -> float:
+    """The phrase-column weight of the word features of a candidate of units ``us`` with concept
+    key ``key``, but for its tag pattern and corpus frequency bucket. (The loop of
+    :func:`find_phrases` computes the same per run, from start and end parts.)"""
     n = len(us)
     se = _prefix_sums(us)[n]
     n_w, _, shape_w, hyphen_w = _fixed()
     key_w, rare_w = _key_table()
     return (se[0] + se[4] + us[-1].h + us[0].f + n_w[min(n, 5)]
-            + _pattern_table().get(_tags(sp), 0.0)
             + shape_w[se[2] > 0, "all" if se[1] == n else "some" if se[1] else "none"]
-            + (hyphen_w if se[3] else 0.0) + key_w.get(concept_key(" ".join(sp.words)), rare_w)
-            + _df_weight(us, 0, n))
+            + (hyphen_w if se[3] else 0.0) + key_w.get(key, rare_w))
+
+
+def _span_word_score(sp: Span) -> float:
+    """``_word_score(sp.words, _tags(sp))[0]`` from the per-unit caches."""
+    us = [_unit(u[0]) for u in sp.units]
+    return (_word_part(us, concept_key(" ".join(sp.words)))
+            + _pattern_table().get(_tags(sp), 0.0) + _df_weight(us, 0, len(us)))
 
 
 def _prefix_sums(us: list[_Unit]) -> list[tuple[float, int, int, int, float]]:
@@ -380,11 +391,23 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     patterns = _pattern_table()
     bias0 = bias[0]
     accepted: list[tuple[float, Span, int]] = []
+
+    def finish(score: float, us: list[_Unit], run: list, r0: int, a: int, e: int, k: int) -> None:
+        """Add the corpus frequency and acronym weights to the ``score`` of units ``a:e`` of a
+        run (sentence ``k``), which they could lift over the threshold (the loop leaves out a
+        candidate that even the best of them would not), and accept it if they do."""
+        score += _df_weight(us, a, e)
+        last = run[e - 1]
+        if doc.is_long_form(run[a][3], last[3] + len(last[0])):
+            score += acronym_w
+        if score >= threshold:
+            accepted.append((score, span_at(r, run, r0, a, e), k))
+
     for run, r0 in r.runs:
         n = len(run)
         if n == 1:  # half the runs: one word ("method", "performance"), one candidate
             u0 = run[0]
-            if u0[1] not in _NOUNS and u0[2] != "VBG":
+            if not _is_head(u0):
                 continue
             at = u0[3]
             k = doc.sentence(at)
@@ -393,19 +416,14 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                      + _ctx(f"prev={prev}") + _ctx(f"prev2={word(r0 - 2)} {prev}")
                      + _ctx(f"next={word(r0 + 1)}") + cue_score[k]
                      + (title_w if at < shift else 0.0))
-            if score + best_rest < threshold:
-                continue
-            score += _df_weight([_unit(u0[0])], 0, 1)
-            if doc.is_long_form(at, at + len(u0[0])):
-                score += acronym_w
-            if score >= threshold:
-                accepted.append((score, span_at(r, run, r0, 0, 1), k))
+            if score + best_rest >= threshold:
+                finish(score, [_unit(u0[0])], run, r0, 0, 1, k)
             continue
         us = [_unit(u[0]) for u in run]
         prefix = _prefix_sums(us)
         keys = [u.key for u in us]
         tags = [u[2] for u in run]
-        heads = [e for e in range(1, n + 1) if run[e - 1][1] in _NOUNS or run[e - 1][2] == "VBG"]
+        heads = [e for e in range(1, n + 1) if _is_head(run[e - 1])]
         if not heads:
             continue
         # what a candidate's score owes its end unit e: its head-word weights, the words after
@@ -441,14 +459,8 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                          + key_w.get(keys[a] if m == 1 else "".join(keys[a:e]), rare_w))
                 if se[3] > sa[3]:
                     score += hyphen_w
-                if score + best_rest < threshold:
-                    continue  # even the best frequency bucket and an acronym would not lift it
-                score += _df_weight(us, a, e)
-                last = run[e - 1]
-                if doc.is_long_form(at, last[3] + len(last[0])):
-                    score += acronym_w
-                if score >= threshold:
-                    accepted.append((score, span_at(r, run, r0, a, e), k))
+                if score + best_rest >= threshold:
+                    finish(score, us, run, r0, a, e, k)
     for sp in of_spans(r):
         k = doc.sentence(sp.start)
         acronym = doc.is_long_form(sp.start, sp.end)
