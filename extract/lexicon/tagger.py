@@ -23,6 +23,7 @@ POS_FILE = "keyword_pos.tsv"
 START = "^"  # the "previous tag" of a text's first token
 _DEFAULT = "NN|NOUN"
 _SENTENCE_END = {START, ".", ":", "-LRB-", "``", "''", "HYPH", "NFP"}
+_SPACE = ("_SP", "SPACE")  # spaCy's (tag, POS) of white space
 
 
 class Token(NamedTuple):
@@ -97,16 +98,16 @@ def load_tables() -> Tables:
     return Tables(words, after, shapes, counts, n_tokens)
 
 
-def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
-    """``TAG|POS`` labels for a sequence of tokens, greedy left to right."""
+def tag_words(words: list[str], tables: Tables | None = None) -> list[tuple[str, str]]:
+    """(fine tag, coarse POS) of each token of a sequence, greedy left to right."""
     t = tables or load_tables()
     lex, after, shapes = t.words, t.after, t.shapes
     splits = _SPLITS
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     prev = START
     for w in words:
         if w.isspace():
-            out.append("_SP|SPACE")  # spaCy's own tag for white space; keeps ``prev``
+            out.append(_SPACE)  # spaCy's own tag for white space; keeps ``prev``
             continue
         low = w.lower()
         k = low if w[:1] == low[:1] else low + "^"  # word_key, inlined: one call per token
@@ -117,8 +118,9 @@ def tag_words(words: list[str], tables: Tables | None = None) -> list[str]:
                 label = after.get((low, prev)) or lex[low]
             else:
                 label = shapes.get(shape_key(w), _DEFAULT)
-        out.append(label)
-        prev = (splits.get(label) or _split(label))[0]
+        parts = splits.get(label) or _split(label)
+        out.append(parts)
+        prev = parts[0]
     return out
 
 
@@ -161,17 +163,16 @@ def tokenize(text: str) -> list[Token]:
         return []
     spans = doc.to_array(_attrs()).tolist()
     words = [text[i : i + n] for i, n, _ in spans]
-    labels = tag_words(words)
     return [
-        Token(w, " " if sp else "", *(_SPLITS.get(lab) or _split(lab)), i)
-        for w, (i, _, sp), lab in zip(words, spans, labels)
+        Token(w, " " if sp else "", tag, pos, i)
+        for w, (i, _, sp), (tag, pos) in zip(words, spans, tag_words(words))
     ]
 
 
 # Words (letters/digits, with inner dots: "e.g", "3.5"), and every other
 # non-space character alone; hyphens and slashes split words as spaCy's infix rules do. The
-# second group is the white space right after the token, if any.
-_FAST_TOKEN = re.compile(r"([^\W_]+(?:[.][^\W_]+)*|\S)(\s?)")
+# second group is the white space after the token, so each match starts where the last ended.
+_FAST_TOKEN = re.compile(r"([^\W_]+(?:[.][^\W_]+)*|\S)(\s*)")
 
 
 def tokenize_fast(text: str) -> list[Token]:
@@ -181,12 +182,11 @@ def tokenize_fast(text: str) -> list[Token]:
     contractions, abbreviations and some symbols, which the method-phrase finder
     (:mod:`extract.phrases`) and the keyword stage do not need.
     """
-    found = [(m.group(1), m.group(2), m.start()) for m in _FAST_TOKEN.finditer(text)]
-    labels = tag_words([w for w, _, _ in found])
-    splits = _SPLITS
+    found = _FAST_TOKEN.findall(text)  # (word, white space after it): no match objects
     new = tuple.__new__  # Token(...) and Token._make run Python code per token; this does not
     out = []
-    for (w, ws, i), lab in zip(found, labels):
-        parts = splits.get(lab) or _split(lab)
-        out.append(new(Token, (w, " " if ws else "", parts[0], parts[1], i)))
+    i = len(text) - len(text.lstrip())  # the first token's offset; each next one follows on
+    for (w, ws), (tag, pos) in zip(found, tag_words([w for w, _ in found])):
+        out.append(new(Token, (w, " " if ws else "", tag, pos, i)))
+        i += len(w) + len(ws)
     return out

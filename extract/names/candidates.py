@@ -50,6 +50,13 @@ W = rule_lists("name_rules_candidates.toml")
 TOKEN = re.compile(
     r"(?<![\w+@/\\])[A-Za-z0-9][A-Za-z0-9+]*(?:(?:[-.][A-Za-z0-9+]+)|(?:'s))*(?:\+\+)?"
 )
+# TOKEN without the plain lower-case words ("method", "the": most tokens), which are never a
+# candidate: the regular expression skips them instead of a Python loop
+_CANDIDATE_TOKEN = re.compile(
+    TOKEN.pattern.replace(
+        r"(?<![\w+@/\\])", r"(?<![\w+@/\\])(?![a-z]+(?![A-Za-z0-9+]|[-.][A-Za-z0-9+]|'s))", 1
+    )
+)
 _UNIT = re.compile(
     r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?"
     r"|\d+[xX×]\d+(?:[xX×]\d+)?"  # a resolution or a grid: 256x256, 3x3x3
@@ -400,10 +407,8 @@ def find_candidates(
         def inside_long(i: int) -> bool:
             return any(a <= i < b for a, b in long_spans)
 
-        for m in TOKEN.finditer(msent):
+        for m in _CANDIDATE_TOKEN.finditer(msent):
             tok = m.group()
-            if tok.islower() and tok.isalpha():
-                continue  # a plain lower-case word (most tokens): never a candidate
             a = s0 + m.start()
             if long_spans and inside_long(a):
                 continue
