@@ -199,18 +199,25 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
     """Word units: hyphen/slash compounds joined. Returns (text, pos, tag, start_char)."""
     units: list[Unit] = []
     i, n = 0, len(tokens)
+    joiners = _JOINERS
     while i < n:
+        first = tokens[i]
+        # most tokens stand alone: white space after them, or no "-"/"/" glued on
+        if first[1] or i + 2 >= n or tokens[i + 1][0] not in joiners:
+            units.append((first[0], first[3], first[2], first[4]))
+            i += 1
+            continue
         j = i
         # join "pre - trained", "state - of - the - art", "vision - language" (no spaces around '-')
         while (
             j + 2 < n
             and tokens[j].ws == ""
-            and tokens[j + 1].text in {"-", "/"}
+            and tokens[j + 1].text in joiners
             and tokens[j + 1].ws == ""
             and tokens[j + 2].text[:1].isalnum()
         ):
             j += 2
-        first, last = tokens[i], tokens[j]
+        last = tokens[j]
         pos, tag = last.pos, last.tag
         if j > i and pos not in _NOUNS:
             pos = "ADJ" if pos in {"VERB", "ADJ", "ADV", "NUM", "X"} else pos
@@ -219,6 +226,7 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
     return _participles(units)
 
 
+_JOINERS = frozenset({"-", "/"})
 _OBJECT_START = {"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "RB", "TO", "WDT", "WP"}
 
 
