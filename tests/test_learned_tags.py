@@ -79,18 +79,27 @@ RETRO = ("Augmenting language models with a retrieval mechanism has been shown t
          "gaining part of the perplexity reduction with minimal computational overhead.")
 
 
+BITFIT_TITLE = ("BitFit: Simple Parameter-efficient Fine-tuning for Transformer-based Masked "
+                "Language-models")
+BITFIT = ("We introduce BitFit, a sparse-finetuning method where only the bias-terms of the model "
+          "(or a subset of them) are being modified. We show that with small-to-medium training "
+          "data, applying BitFit on pre-trained BERT models is competitive with (and sometimes "
+          "better than) fine-tuning the entire model. For larger data, the method is competitive "
+          "with other sparse fine-tuning methods.")
+
+
 def test_a_tag_only_the_title_names_is_scored_and_has_no_abstract_offsets():
-    """ACL 2023: the abstract says "retrieval-augmented models", the title "Retrieval-Augmented
-    Language Models"; the rules alone see no RAG evidence, the tagger scores the title's."""
-    paper = PaperText("r", RETRO, RETRO_TITLE)
-    assert "RAG" not in {r["technique"] for r in techniques.rule_rows(paper)}
-    assert "RAG" not in {r["technique"] for r in techniques.rule_rows(PaperText("r", RETRO))}
-    row = tags(paper)["RAG"]
+    """ACL 2022: the title says "Parameter-efficient Fine-tuning", the abstract only "sparse
+    fine-tuning"; the rules alone see no LoRA/PEFT evidence, the tagger scores the title's."""
+    paper = PaperText("b", BITFIT, BITFIT_TITLE)
+    assert "LoRA/PEFT" not in {r["technique"] for r in techniques.rule_rows(paper)}
+    assert "LoRA/PEFT" not in {r["technique"] for r in techniques.rule_rows(PaperText("b", BITFIT))}
+    row = tags(paper)["LoRA/PEFT"]
     assert (row["start"], row["end"]) == (None, None)
-    assert row["evidence"] == "Retrieval-Augmented Language Models"
-    assert "RAG" not in tags(PaperText("r", RETRO))  # without the title: no evidence, no tag
+    assert row["evidence"] == "Parameter-efficient Fine-tuning"
+    assert "LoRA/PEFT" not in tags(PaperText("b", BITFIT))  # without the title: no tag
     rows = techniques.extract_rows(paper)
-    assert rows[-1]["technique"] == "RAG"  # rows without offsets come last, as in `methods`
+    assert rows[-1]["technique"] == "LoRA/PEFT"  # rows without offsets come last, as in `methods`
 
 
 def test_weak_wording_in_the_title_is_a_feature():
