@@ -51,7 +51,7 @@ class Linear:
         rows = self.rows(feats)
         if not rows:
             return self.bias.copy()
-        return self.weights[rows].sum(axis=0) + self.bias
+        return self.weights.take(rows, axis=0).sum(axis=0) + self.bias  # take: faster than [rows]
 
 
 def feature_matrix(feats_list, index: dict[str, int]):
