@@ -7,9 +7,14 @@
    rules as weak labels (strong rule evidence: positive; no evidence at all: negative; anything
    between: left out). Every abstract of ``benchmarks/devset/`` is left out of this corpus, so
    no labelled abstract of any part is seen by it.
-2. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
+2. The supervised text classifier (``extract/data/tag_sup_model.npz``): per tag, a logistic
+   regression over the same features, trained on the DEV parts' labels (features of at least
+   three dev abstracts). The stacker is trained on its cross-fitted scores: each dev abstract is
+   scored by the classifier fitted on the other four of five folds.
+3. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
    of the DEV parts (``benchmarks/splits.py``), C chosen by 5-fold cross-validation grouped by
-   paper, and the threshold with the best out-of-fold recall at precision >= 0.85.
+   paper (and the supervised classifier's C with it, by the out-of-fold log loss), and the
+   threshold with the best out-of-fold recall at precision >= 0.85.
 
 Needs the ``train`` extra (scikit-learn).
 """
@@ -111,8 +116,54 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
     return Linear({v: i for i, v in enumerate(vocab)}, tuple(tags), W[used], b)
 
 
-def pair_rows(records, model: Linear):
-    """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag)."""
+def record_features(records) -> list[list[str]]:
+    """The text classifiers' features of each labelled record (title + markup-free abstract)."""
+    return [bag.features((r.get("title") or "") + "\n" + clean_view(r["text"]).text)
+            for _, r, _ in records]
+
+
+def train_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int,
+              min_df: int = 3) -> Linear:
+    """The supervised text classifier: one logistic regression per tag on ``feats`` (one feature
+    list per abstract) against the label matrix ``Y`` (abstracts x tags)."""
+    from sklearn.linear_model import LogisticRegression
+
+    df: dict[str, int] = {}
+    for fs in feats:
+        for f in fs:
+            df[f] = df.get(f, 0) + 1
+    vocab = sorted(f for f, n in df.items() if n >= min_df)
+    index = {f: i for i, f in enumerate(vocab)}
+    X = feature_matrix(feats, index)
+    W = np.zeros((len(vocab), len(labels)), dtype=np.float32)
+    b = np.full(len(labels), -10.0, dtype=np.float32)  # a tag with too few labels: never
+    for k in range(len(labels)):
+        if Y[:, k].sum() < 3:
+            continue
+        clf = LogisticRegression(C=C, max_iter=2000, random_state=seed).fit(X, Y[:, k])
+        W[:, k] = clf.coef_[0]
+        b[k] = clf.intercept_[0]
+    used = np.abs(W).max(axis=1) >= 0.01  # float16 file: drop weights not worth storing
+    vocab = [v for v, u in zip(vocab, used) if u]
+    return Linear({v: i for i, v in enumerate(vocab)}, labels, W[used], b)
+
+
+def cross_fit_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int) -> np.ndarray:
+    """Each abstract's supervised scores (abstracts x tags) from the classifier fitted on the
+    other four of five folds."""
+    from sklearn.model_selection import KFold
+
+    out = np.zeros(Y.shape)
+    for tr, te in KFold(n_splits=5, shuffle=True, random_state=seed).split(feats):
+        m = train_sup([feats[i] for i in tr], Y[tr], labels, C, seed)
+        for i in te:
+            out[i] = m.decision(feats[i])
+    return out
+
+
+def pair_rows(records, model: Linear, sup: np.ndarray):
+    """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag);
+    ``sup``: the supervised classifier's (cross-fitted) scores, abstracts x tags."""
     X, y, groups, tags, gates = [], [], [], [], []
     for g, (_, r, gold_list) in enumerate(records):
         gold = set(gold_list)
@@ -121,7 +172,7 @@ def pair_rows(records, model: Linear):
         logits = model.decision(bag.features(title + "\n" + text))
         evs = {t.tag: ev for t, ev in T.evidence(text, title, keep_rejected=True)}
         for k, tag in enumerate(model.labels):
-            X.append(LT.pair_features(text, evs.get(tag), logits[k]))
+            X.append(LT.pair_features(text, evs.get(tag), logits[k], sup[g, k]))
             y.append(tag in gold)
             groups.append(g)
             tags.append(tag)
@@ -211,11 +262,27 @@ def main(argv=None) -> int:
     model = LT.text_model()
     records = list(splits.technique_records("dev"))
     print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
-    X, y, groups, tags, gate = pair_rows(records, model)
-    X = with_tag_columns(X, tags, model.labels)
-    stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
+    feats = record_features(records)
+    Y = np.array([[t in set(g) for t in model.labels] for _, _, g in records])
+    best = None
+    for c_sup in (0.1, 0.3, 1.0):
+        print(f" supervised text classifier C={c_sup}", file=sys.stderr)
+        sup = cross_fit_sup(feats, Y, model.labels, c_sup, args.seed)
+        X, y, groups, tags, gate = pair_rows(records, model, sup)
+        X = with_tag_columns(X, tags, model.labels)
+        stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
+        loss = stack["dev_out_of_fold"]["log_loss"]
+        if best is None or loss < best[0]["dev_out_of_fold"]["log_loss"]:
+            best = (stack, c_sup)
+    stack, c_sup = best
+    stack["supervised_C"] = c_sup
+    sup_model = train_sup(feats, Y, model.labels, c_sup, args.seed)
+    sup_model.save(DATA_DIR / LT.SUP_MODEL)
+    print(f"  supervised classifier: C={c_sup}, {len(sup_model.index)} features kept",
+          file=sys.stderr)
     (DATA_DIR / LT.STACK_MODEL).write_text(json.dumps(stack, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: stack[k] for k in ("C", "threshold", "dev_out_of_fold")}), file=sys.stderr)
+    print(json.dumps({k: stack[k] for k in ("C", "supervised_C", "threshold", "dev_out_of_fold")}),
+          file=sys.stderr)
     return 0
 
 

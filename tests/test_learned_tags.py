@@ -108,7 +108,7 @@ def test_weak_wording_in_the_title_is_a_feature():
 
     evs = {t.tag: ev for t, ev in evidence(RETRO, RETRO_TITLE, keep_rejected=True)}
     assert evs["Retrieval/IR"].weak_in_title and not evs["Retrieval/IR"].in_title
-    x = dict(zip(learned.FEATURES, learned.pair_features(RETRO, evs["Retrieval/IR"], 0.0)))
+    x = dict(zip(learned.FEATURES, learned.pair_features(RETRO, evs["Retrieval/IR"], 0.0, 0.0)))
     assert x["weak_title"] == 1.0
     untitled = {t.tag: ev for t, ev in evidence(RETRO, "", keep_rejected=True)}
     assert not untitled["Retrieval/IR"].weak_in_title
@@ -122,3 +122,41 @@ def test_text_features_are_words_and_unbroken_pairs_in_first_order():
     assert "with lora" in feats and "lora adapters" in feats
     assert "adapters then" not in feats  # the comma breaks the pair
     assert feats.count("lora") == 1 and feats.index("lora") < feats.index("then")
+
+
+DISREX_TITLE = "DiS-ReX: A Multilingual Dataset for Distantly Supervised Relation Extraction"
+DISREX = ("Our goal is to study the novel task of distant supervision for multilingual relation "
+          "extraction (Multi DS-RE). Research in Multi DS-RE has remained limited due to the "
+          "absence of a reliable benchmarking dataset. The only available dataset for this task, "
+          "RELX-Distant (Köksal and Özgür, 2020), displays several unrealistic characteristics, "
+          "leading to a systematic overestimation of model performance. To alleviate these "
+          "concerns, we release a new benchmark dataset for the task, named DiS-ReX. We also "
+          "modify the widely-used bag attention models using an mBERT encoder and provide the "
+          "first baseline results on the proposed task. We show that DiS-ReX serves as a more "
+          "challenging dataset than RELX-Distant, leaving ample room for future research in "
+          "this domain.")
+
+
+def test_the_supervised_classifier_learned_that_a_new_dataset_is_evaluation_work():
+    """ACL 2022 DiS-ReX (no labelled set holds it) is a dataset paper: the classifier trained on
+    the dev labels scores it as Evaluation/Benchmark, the BitFit method paper not."""
+    from extract.learned import bag
+
+    sup = learned.sup_model()
+    k = sup.labels.index("Evaluation/Benchmark")
+    dataset = sup.decision(bag.features(DISREX_TITLE + "\n" + DISREX))[k]
+    method = sup.decision(bag.features(BITFIT_TITLE + "\n" + BITFIT))[k]
+    assert dataset > 0 > method
+
+
+def test_both_text_classifiers_score_in_one_pass_as_they_do_apart():
+    import numpy as np
+
+    from extract.learned import bag
+
+    feats = bag.features(DISREX_TITLE + "\n" + DISREX)
+    both = learned.text_models().decision(feats)
+    n = len(learned.text_model().labels)
+    assert both.shape == (2 * n,)
+    assert np.array_equal(both[:n], learned.text_model().decision(feats))
+    assert np.array_equal(both[n:], learned.sup_model().decision(feats))

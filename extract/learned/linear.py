@@ -41,6 +41,18 @@ class Linear:
             weights=self.weights.astype(np.float16), bias=self.bias.astype(np.float32),
         )
 
+    @classmethod
+    def side_by_side(cls, a: Linear, b: Linear) -> Linear:
+        """One model scoring ``a``'s labels then ``b``'s: the union of their vocabularies, each
+        model's weights in its own columns (zero for a feature it does not have). Its decision
+        is ``a``'s and ``b``'s concatenated, with one look-up per feature instead of two."""
+        vocab = list(a.index) + [f for f in b.index if f not in a.index]
+        index = {f: i for i, f in enumerate(vocab)}
+        weights = np.zeros((len(vocab), len(a.labels) + len(b.labels)), dtype=np.float32)
+        weights[[index[f] for f in a.index], : len(a.labels)] = a.weights[list(a.index.values())]
+        weights[[index[f] for f in b.index], len(a.labels) :] = b.weights[list(b.index.values())]
+        return cls(index, a.labels + b.labels, weights, np.concatenate([a.bias, b.bias]))
+
     def rows(self, feats) -> list[int]:
         """Indices of the known features among ``feats``."""
         index = self.index

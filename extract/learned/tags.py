@@ -1,16 +1,21 @@
-"""Technique tags, learned: the taxonomy rules' evidence and a corpus text classifier, combined.
+"""Technique tags, learned: the taxonomy rules' evidence and two text classifiers, combined.
 
-Two trained parts, both shipped in ``extract/data`` and rebuilt by
+Three trained parts, all shipped in ``extract/data`` and rebuilt by
 ``scripts/train_tag_model.py`` (fixed seed):
 
 * ``tag_text_model.npz`` -- one logistic regression per tag over the words and word pairs of
   title + abstract (:mod:`extract.learned.bag`), trained on the unlabelled corpus with the rules
   as weak labels: papers with strong rule evidence for the tag are positives, papers with no
   evidence of any kind negatives. It scores how much the whole abstract is about the tag.
+* ``tag_sup_model.npz`` -- the same kind of classifier trained on the DEV labels themselves
+  (words and pairs of at least three dev abstracts): it learns how the labels use a tag ("a
+  dataset paper is Evaluation/Benchmark") where the rules' weak labels cannot. The stacker is
+  trained on its out-of-fold scores (cross-fitted by abstract), so it never sees a score of a
+  model that was trained on the same abstract.
 * ``tag_model.json`` -- a logistic regression over (paper, tag) pairs trained on the DEV parts of
   the labelled sets (``benchmarks/devset/splits.toml``): the rules' evidence for the tag (accepted
   or turned down and why, strong and weak mentions, a strong or a weak alternative in the title),
-  the text classifier's score and a per-tag bias (``tag_bias``: how often the labels give a tag
+  both text classifiers' scores and a per-tag bias (``tag_bias``: how often the labels give a tag
   without its wording). Its
   probability is the row's confidence; a tag is given at ``threshold`` or above (chosen on dev by
   cross-validation: the best recall at precision 0.85 or more).
@@ -40,19 +45,35 @@ from extract.taxonomy.rules import (
 )
 
 TEXT_MODEL = "tag_text_model.npz"
+SUP_MODEL = "tag_sup_model.npz"
 STACK_MODEL = "tag_model.json"
 
 REJECTED = ("context", "weak", "passing", "weak_context", "title_only")
 FEATURES = (
     "accepted", "rule_confidence", "strong", "weak", "title", "own_sentence",
     *(f"rejected_{r}" for r in REJECTED), "no_evidence", "text", "text_no_evidence",
-    "text_accepted", "weak_title",
+    "text_accepted", "weak_title", "supervised",
 )
 
 
 @lru_cache(maxsize=1)
 def text_model() -> Linear:
     return Linear.load(DATA_DIR / TEXT_MODEL)
+
+
+@lru_cache(maxsize=1)
+def sup_model() -> Linear:
+    return Linear.load(DATA_DIR / SUP_MODEL)
+
+
+@lru_cache(maxsize=1)
+def text_models() -> Linear:
+    """Both text classifiers as one model (:meth:`Linear.side_by_side`): the corpus classifier's
+    scores, then the supervised one's, each in :data:`text_model`'s label order."""
+    text, sup = text_model(), sup_model()
+    if sup.labels != text.labels:
+        raise ValueError(f"{SUP_MODEL} and {TEXT_MODEL} differ in their tags: retrain both")
+    return Linear.side_by_side(text, sup)
 
 
 @lru_cache(maxsize=1)
@@ -76,11 +97,14 @@ def gated(ev: Evidence | None) -> bool:
     return ev.rejected in GATED
 
 
-def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[float]:
-    """The stacker's features (:data:`FEATURES`) of one (paper, tag) pair."""
+def pair_features(text: str, ev: Evidence | None, text_logit: float,
+                  sup_logit: float) -> list[float]:
+    """The stacker's features (:data:`FEATURES`) of one (paper, tag) pair: ``text_logit`` and
+    ``sup_logit`` are the two text classifiers' scores of the paper for the tag."""
     t = max(-10.0, min(10.0, float(text_logit))) / 5.0
+    u = max(-10.0, min(10.0, float(sup_logit))) / 5.0
     if ev is None:
-        return [0.0] * (6 + len(REJECTED)) + [1.0, t, t, 0.0, 0.0]
+        return [0.0] * (6 + len(REJECTED)) + [1.0, t, t, 0.0, 0.0, u]
     acc = ev.rejected is None
     strong = len({s for s, _ in ev.strong})
     weak = len({s for s, _ in ev.weak})
@@ -88,7 +112,7 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float) -> list[flo
         float(acc), confidence(ev) if acc else 0.0, min(strong, 4) / 4, min(weak, 4) / 4,
         float(ev.in_title), float(bool(ev.strong) and in_own_sentence(text, ev)),
         *(float(ev.rejected == r) for r in REJECTED), 0.0, t, 0.0, t * acc,
-        float(ev.weak_in_title),
+        float(ev.weak_in_title), u,
     ]
 
 
@@ -96,19 +120,21 @@ def scored(text: str, title: str = "") -> list[tuple[Technique, Evidence, float]
     """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
     for, accepted or turned down, that :func:`gated` does not rule out.
     """
-    model = text_model()
+    model = text_models()
     stack = stack_model()
     evs = [(t, ev) for t, ev in evidence(text, title, keep_rejected=True)
            if not gated(ev)]
     if not evs:
         return []
-    column = {tag: k for k, tag in enumerate(model.labels)}
-    logits = model.decision(bag.features(title + "\n" + text)).tolist()
+    n = len(model.labels) // 2
+    column = {tag: k for k, tag in enumerate(model.labels[:n])}
+    logits = model.decision(bag.features(title + "\n" + text)).tolist()  # text, then supervised
     w = [stack["weights"][f] for f in FEATURES]
     tag_bias = stack.get("tag_bias", {})
     out = []
     for t, ev in evs:
-        x = pair_features(text, ev, logits[column[t.tag]])
+        k = column[t.tag]
+        x = pair_features(text, ev, logits[k], logits[n + k])
         z = sum(a * b for a, b in zip(x, w)) + stack["bias"] + tag_bias.get(t.tag, 0.0)
         out.append((t, ev, 1.0 / (1.0 + math.exp(-z))))
     return out
