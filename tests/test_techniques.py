@@ -920,3 +920,18 @@ def test_other_common_names_of_a_technique_tag(text, tag):
 )
 def test_a_graph_beside_a_network_is_not_graph_learning(text):
     assert "Graph neural networks" not in _tags(text)
+
+
+def test_a_weak_word_inside_a_passing_mention_is_not_more_evidence():
+    """ICML corpus abstract: "machine translation" named in passing; its word "translation"
+    (weak Multilingual evidence) is that same mention, not a second piece of evidence."""
+    from extract.taxonomy.rules import evidence
+
+    text = ("RNNs have been widely successful in structured prediction applications such as "
+            "machine translation or parsing, and are commonly trained using maximum likelihood "
+            "estimation (MLE).")
+    ev = {t.tag: ev for t, ev in evidence(text, "", keep_rejected=True)}["Multilingual"]
+    start = text.index("machine translation")
+    assert ev.passing == (start, start + len("machine translation"))
+    assert ev.weak == {ev.passing}  # not also "translation" inside it
+    assert ev.rejected == "passing"
