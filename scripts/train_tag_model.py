@@ -73,17 +73,22 @@ def corpus(corpora: Path, skip: set[str]) -> list[tuple[str, str]]:
     return out
 
 
-def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
-    from sklearn.linear_model import LogisticRegression
-
-    feats = [bag.features(title + "\n" + text) for text, title in docs]
+def bag_matrix(feats, min_df: int):
+    """The vocabulary (features of at least ``min_df`` texts, sorted) and the binary matrix of
+    ``feats`` (one feature list per text) over it."""
     df: dict[str, int] = {}
     for fs in feats:
         for f in fs:
             df[f] = df.get(f, 0) + 1
     vocab = sorted(f for f, n in df.items() if n >= min_df)
-    index = {f: i for i, f in enumerate(vocab)}
-    X = feature_matrix(feats, index)
+    return vocab, feature_matrix(feats, {f: i for i, f in enumerate(vocab)})
+
+
+def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
+    from sklearn.linear_model import LogisticRegression
+
+    feats = [bag.features(title + "\n" + text) for text, title in docs]
+    vocab, X = bag_matrix(feats, min_df)
     status = np.zeros((len(docs), len(tags)), dtype=np.int8)  # 1 positive, -1 negative, 0 out
     status[:] = -1
     pos = {t: k for k, t in enumerate(tags)}
@@ -128,13 +133,7 @@ def train_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int
     list per abstract) against the label matrix ``Y`` (abstracts x tags)."""
     from sklearn.linear_model import LogisticRegression
 
-    df: dict[str, int] = {}
-    for fs in feats:
-        for f in fs:
-            df[f] = df.get(f, 0) + 1
-    vocab = sorted(f for f, n in df.items() if n >= min_df)
-    index = {f: i for i, f in enumerate(vocab)}
-    X = feature_matrix(feats, index)
+    vocab, X = bag_matrix(feats, min_df)
     W = np.zeros((len(vocab), len(labels)), dtype=np.float32)
     b = np.full(len(labels), -10.0, dtype=np.float32)  # a tag with too few labels: never
     for k in range(len(labels)):
