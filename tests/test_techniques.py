@@ -904,6 +904,25 @@ def test_rule_report_counts_each_rule_and_passing_cue():
             "performance in many applications.",
             "Vision-language/Multimodal",
         ),
+        # "differential privacy" itself (the pattern had only matched "differentially private")
+        (
+            "Despite the apparent simplicity of the general concept of differential privacy, it "
+            "seems non-trivial to get it right when applying it to NLP. Our main goal is to raise "
+            "awareness and help the community understand potential pitfalls of applying "
+            "differential privacy to text representation learning.",
+            "Membership inference/Privacy",
+        ),
+        (
+            "On top of the novel representation, we propose a generative framework based on "
+            "Diffusion Transformer (DiT), which comprises 1) Primitive Patch Compression, 2) and "
+            "Latent Primitive Diffusion.",
+            "Diffusion",
+        ),
+        (
+            "Finally, we explore few-shot prompting strategies to elicit better code with "
+            "step-by-step decomposition and NL explanation.",
+            "In-context learning",
+        ),
     ],
 )
 def test_other_common_names_of_a_technique_tag(text, tag):
