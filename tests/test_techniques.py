@@ -139,6 +139,13 @@ def test_tags(text, expected):
             "finance.",
             "Finance",
         ),
+        # DCRNN (ICLR 2018): a diffusion process on a graph is not a generative diffusion model
+        (
+            "To address these challenges, we propose to model the traffic flow as a diffusion "
+            "process on a directed graph and introduce Diffusion Convolutional Recurrent Neural "
+            "Network (DCRNN), a deep learning framework for traffic forecasting.",
+            "Diffusion",
+        ),
     ],
 )
 def test_no_tag_for_passing_words(text, absent):
