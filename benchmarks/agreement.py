@@ -32,8 +32,6 @@ from collections import defaultdict
 from pathlib import Path
 from types import SimpleNamespace
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -120,8 +118,8 @@ def oof_predictions(ids: set[str]) -> tuple[dict[str, set[str]], dict[str, set[s
     records = list(splits.technique_records("dev"))
     labels = LT.text_model().labels
     # the dev-label text classifier's scores, cross-fitted as in training (its C from the stacker)
-    Y = np.array([[t in set(g) for t in labels] for _, _, g in records])
-    sup = TT.cross_fit_sup(TT.record_features(records), Y, labels, stack["supervised_C"], 2034)
+    sup = TT.cross_fit_sup(TT.record_features(records), TT.label_matrix(records, labels), labels,
+                           stack["supervised_C"], 2034)
     X, y, groups, tags, gate = TT.pair_rows(records, LT.text_model(), sup)
     X = TT.with_tag_columns(X, tags, LT.text_model().labels)
     prob = TT.out_of_fold(X, y, groups, gate, stack["C"], seed=2034)

@@ -127,6 +127,11 @@ def record_features(records) -> list[list[str]]:
             for _, r, _ in records]
 
 
+def label_matrix(records, labels: tuple[str, ...]) -> np.ndarray:
+    """Abstracts x tags: whether each labelled record's gold tags hold the tag."""
+    return np.array([[t in set(g) for t in labels] for _, _, g in records])
+
+
 def train_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int,
               min_df: int = 3) -> Linear:
     """The supervised text classifier: one logistic regression per tag on ``feats`` (one feature
@@ -262,7 +267,7 @@ def main(argv=None) -> int:
     records = list(splits.technique_records("dev"))
     print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
     feats = record_features(records)
-    Y = np.array([[t in set(g) for t in model.labels] for _, _, g in records])
+    Y = label_matrix(records, model.labels)
     best = None
     for c_sup in (0.1, 0.3, 1.0):
         print(f" supervised text classifier C={c_sup}", file=sys.stderr)

@@ -97,16 +97,21 @@ def _vocab() -> dict:
         return tomllib.load(f)["sizes"]
 
 
+def _initials(words) -> str:
+    """The first letters of ``words`` in both cases, sorted: a character class for a
+    first-character look-ahead."""
+    return "".join(sorted({c for w in words for c in (w[0].lower(), w[0].upper())}))
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern]:
     v = _vocab()
     words = "|".join(k for k in v["magnitudes"] if len(k) > 1)
-    word_initials = "".join(sorted({c for k in v["magnitudes"] if len(k) > 1
-                                    for c in (k[0].lower(), k[0].upper())}))
+    word_initials = _initials(k for k in v["magnitudes"] if len(k) > 1)
     params = "|".join(sorted(v["param_words"], key=len, reverse=True))
     suffixes = "|".join(sorted(v["size_suffixes"], key=len, reverse=True))
     numwords = "|".join(sorted(v["number_words"], key=len, reverse=True))
-    initials = "".join(sorted({c for w in v["number_words"] for c in (w[0].lower(), w[0].upper())}))
+    initials = _initials(v["number_words"])
     return {
         # What every size and every size in a model name has: a digit and a magnitude letter,
         # or a magnitude word. An abstract without it (most) is skipped after one search (the
