@@ -118,9 +118,10 @@ def oof_predictions(ids: set[str]) -> tuple[dict[str, set[str]], dict[str, set[s
     records = list(splits.technique_records("dev"))
     labels = LT.text_model().labels
     # the dev-label text classifier's scores, cross-fitted as in training (its C from the stacker)
-    sup = TT.cross_fit_sup(TT.record_features(records), TT.label_matrix(records, labels), labels,
-                           stack["supervised_C"], 2034)
-    X, y, groups, tags, gate = TT.pair_rows(records, LT.text_model(), sup)
+    feats = TT.record_features(records)
+    sup = TT.cross_fit_sup(feats, TT.label_matrix(records, labels), labels, stack["supervised_C"],
+                           2034)
+    X, y, groups, tags, gate = TT.pair_rows(records, feats, LT.text_model(), sup)
     X = TT.with_tag_columns(X, tags, LT.text_model().labels)
     prob = TT.out_of_fold(X, y, groups, gate, stack["C"], seed=2034)
     techniques: dict[str, set[str]] = {}

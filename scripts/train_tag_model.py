@@ -165,15 +165,16 @@ def cross_fit_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed:
     return out
 
 
-def pair_rows(records, model: Linear, sup: np.ndarray):
+def pair_rows(records, feats, model: Linear, sup: np.ndarray):
     """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag);
-    ``sup``: the supervised classifier's (cross-fitted) scores, abstracts x tags."""
+    ``feats``: the records' text-classifier features (:func:`record_features`); ``sup``: the
+    supervised classifier's (cross-fitted) scores, abstracts x tags."""
     X, y, groups, tags, gates = [], [], [], [], []
     for g, (_, r, gold_list) in enumerate(records):
         gold = set(gold_list)
         text = clean_view(r["text"]).text
         title = r.get("title") or ""
-        logits = model.decision(bag.features(title + "\n" + text))
+        logits = model.decision(feats[g])
         evs = {t.tag: ev for t, ev in T.evidence(text, title, keep_rejected=True)}
         for k, tag in enumerate(model.labels):
             X.append(LT.pair_features(text, evs.get(tag), logits[k], sup[g, k]))
@@ -272,7 +273,7 @@ def main(argv=None) -> int:
     for c_sup in (0.1, 0.3, 1.0):
         print(f" supervised text classifier C={c_sup}", file=sys.stderr)
         sup = cross_fit_sup(feats, Y, model.labels, c_sup, args.seed)
-        X, y, groups, tags, gate = pair_rows(records, model, sup)
+        X, y, groups, tags, gate = pair_rows(records, feats, model, sup)
         X = with_tag_columns(X, tags, model.labels)
         stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
         loss = stack["dev_out_of_fold"]["log_loss"]
