@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from extract.learned.linear import Linear
+from extract.lexicon.clusters import cluster_of
 from extract.phrases import find_phrases
 from extract.phrases import model as M
 from extract.phrases.concepts import concept_display, concept_key
@@ -115,6 +116,17 @@ def test_fast_scoring_agrees_with_the_feature_strings():
             # concept's confidence is its best occurrence's
             assert p.confidence >= prob[p.start, p.end] - 6e-5
             assert any(p.confidence == pytest.approx(prob[c], abs=6e-5) for c in chosen)
+
+
+def test_corpus_word_clusters_group_words_used_alike_and_are_features():
+    fine = cluster_of("decoding")[1]
+    assert fine and cluster_of("distillation")[1] == cluster_of("fine-tuning")[1] == fine
+    assert cluster_of("accuracy")[1] != fine and cluster_of("lora")[1] != fine
+    assert cluster_of("qzxw-unheard-of") == ("", "")
+    by_span = {KD[sp.start:sp.end]: feats for sp, feats, _ in M.candidates(KD)}
+    feats = by_span["knowledge distillation"]
+    assert f"hcf={fine}" in feats and f"wc={cluster_of('knowledge')[1]}" in feats
+    assert f"pc={cluster_of('use')[1]}" in feats and f"nc={cluster_of('and')[1]}" in feats
 
 
 def test_dictionary_baseline_knows_only_listed_long_forms():

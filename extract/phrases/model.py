@@ -1,11 +1,12 @@
 """Which candidates are method phrases, and whose: two logistic regressions.
 
 Features of a candidate (:func:`features`): its words, word pairs, concept key, head word and
-first word (singular, lower-case), length, shape (capitalised words, hyphens), the corpus document
-frequency of the phrase (``extract/data/keyword_df.tsv``), how the corpus uses it (method noun
-after, use cue before: :mod:`extract.phrases.contexts`), whether the abstract defines an
-acronym for it, where it sits in its noun phrase (words before / after it), the words just before
-and after it, the sentence's cue words ("we propose", "our", "such as", "existing") and whether it
+first word (singular, lower-case), the corpus word clusters of these and of the words just before
+and after it (:mod:`extract.lexicon.clusters`), length, shape (capitalised words, hyphens), the
+corpus document frequency of the phrase (``extract/data/keyword_df.tsv``), how the corpus uses
+it (method noun after, use cue before: :mod:`extract.phrases.contexts`), whether the abstract
+defines an acronym for it, where it sits in its noun phrase (words before / after it), the
+words just before and after it, the sentence's cue words ("we propose", "our", "such as", "existing") and whether it
 is in the title.
 
 Decoding: candidates scored at :data:`THRESHOLD` or above (``phrase_model.npz``'s ``threshold``,
@@ -26,6 +27,7 @@ from typing import NamedTuple
 
 from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
+from extract.lexicon.clusters import cluster_of
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import (
@@ -97,6 +99,9 @@ def _word_feats(words: tuple[str, ...], tags: tuple[str, str] = ("", "")) -> tup
     out += [f"w={w}" for w in low]
     out += [f"bi={a}_{b}" for a, b in zip(low, low[1:])]
     out += [f"pt={tags[0]}|{tags[1]}", f"suf={head_part[-3:]}"]
+    clusters = [cluster_of(w) for w in low]
+    out += [f"wc={c[1]}" for c in clusters]
+    out += [f"hc={clusters[-1][0]}", f"hcf={clusters[-1][1]}", f"fc={clusters[0][1]}"]
     if "-" in "".join(words):
         out.append("hyphen")
     key = concept_key(" ".join(words))
@@ -112,7 +117,8 @@ def _tags(sp: Span) -> tuple[str, str]:
 def context_features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> list[str]:
     """The features of a candidate that depend on where it is (``cues``: its sentence's)."""
     out = [f"left={min(sp.left, 2)}", f"right={min(sp.right, 2)}", f"prev={sp.prev}",
-           f"next={sp.next}", f"prev2={sp.prev2}", *cues]
+           f"next={sp.next}", f"prev2={sp.prev2}", _near("pc", sp.prev), _near("nc", sp.next),
+           *cues]
     if sp.of_phrase:
         out.append("of")
     if in_title:
@@ -120,6 +126,13 @@ def context_features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: b
     if acronym:
         out.append("acronym")
     return out
+
+
+@lru_cache(maxsize=100_000)
+def _near(name: str, word: str) -> str:
+    """The feature of the fine corpus cluster of the word before (``pc``) or after (``nc``) a
+    candidate."""
+    return f"{name}={cluster_of(fold_plural(word))[1]}"
 
 
 def features(sp: Span, cues: tuple[str, ...], in_title: bool, acronym: bool) -> list[str]:
@@ -217,9 +230,9 @@ class _Unit(NamedTuple):
 
     fw: str  # lower-case, singular
     hp: str  # its last hyphen part, singular
-    w: float  # weight of w=fw
-    h: float  # weight of h=fw + hp=hp + suf=hp[-3:] (when the candidate ends here)
-    f: float  # weight of f=fw (when it starts here)
+    w: float  # weight of w=fw + wc=its fine cluster
+    h: float  # weight of h=fw + hp=hp + suf=hp[-3:] + its clusters' hc=, hcf= (when it ends here)
+    f: float  # weight of f=fw + fc=its fine cluster (when it starts here)
     parts: str  # its df-key parts, space-joined
     key: str  # its concept-key part (a candidate's concept key joins its units')
     cap: bool
@@ -237,8 +250,11 @@ def _unit(text: str) -> _Unit:
     fw = fold_plural(text.lower())
     hp = fold_plural(fw.rsplit("-", 1)[-1])
     parts = " ".join(fold_plural(p) for p in re.split(r"[-_/]", text.lower()) if p)
-    return _Unit(fw, hp, w(f"w={fw}"), w(f"h={fw}") + w(f"hp={hp}") + w(f"suf={hp[-3:]}"),
-                 w(f"f={fw}"), parts, concept_key(text),
+    coarse, fine = cluster_of(fw)
+    return _Unit(fw, hp, w(f"w={fw}") + w(f"wc={fine}"),
+                 w(f"h={fw}") + w(f"hp={hp}") + w(f"suf={hp[-3:]}") + w(f"hc={coarse}")
+                 + w(f"hcf={fine}"),
+                 w(f"f={fw}") + w(f"fc={fine}"), parts, concept_key(text),
                  text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text)
 
 
@@ -363,6 +379,20 @@ def _ctx(feature: str) -> float:
     return _weights()[0].get(feature, (0.0, 0.0))[0]
 
 
+@lru_cache(maxsize=200_000)
+def _before(word: str) -> float:
+    """Phrase-column weight of ``word`` as the word before a candidate: ``prev=`` and its
+    cluster's ``pc=``."""
+    return _ctx(f"prev={word}") + _ctx(_near("pc", word))
+
+
+@lru_cache(maxsize=200_000)
+def _after(word: str) -> float:
+    """Phrase-column weight of ``word`` as the word after a candidate: ``next=`` and its
+    cluster's ``nc=``."""
+    return _ctx(f"next={word}") + _ctx(_near("nc", word))
+
+
 def find_phrases(text: str, title: str = "") -> list[Phrase]:
     """The method phrases of an abstract (one per concept, at its first occurrence in the
     abstract, else in the title), by position.
@@ -412,9 +442,10 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
             at = u0[3]
             k = doc.sentence(at)
             prev = word(r0 - 1)
+            nxt = word(r0 + 1)
             score = (_solo(u0[0]) + patterns.get((u0[2], u0[2]), 0.0) + left_w[0] + right_w[0]
-                     + _ctx(f"prev={prev}") + _ctx(f"prev2={word(r0 - 2)} {prev}")
-                     + _ctx(f"next={word(r0 + 1)}") + cue_score[k]
+                     + _before(prev) + _ctx(f"prev2={word(r0 - 2)} {prev}") + _after(nxt)
+                     + cue_score[k]
                      + (title_w if at < shift else 0.0))
             if score + best_rest >= threshold:
                 finish(score, [_unit(u0[0])], run, r0, 0, 1, k)
@@ -431,16 +462,15 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         # cues, the title. One look-up per unit instead of one per candidate.
         end_part = [0.0] * (n + 1)
         for e in heads:
-            end_part[e] = us[e - 1].h + right_w[min(n - e, 2)] + _ctx(f"next={word(r0 + e)}")
+            end_part[e] = us[e - 1].h + right_w[min(n - e, 2)] + _after(word(r0 + e))
         for a in range(n):
             i = r0 + a
             prev = word(i - 1)
             at = run[a][3]
             k = doc.sentence(at)
             sa = prefix[a]
-            start_part = (left_w[min(a, 2)] + _ctx(f"prev={prev}")
-                          + _ctx(f"prev2={word(i - 2)} {prev}") + cue_score[k]
-                          + (title_w if at < shift else 0.0) + us[a].f + bias0
+            start_part = (left_w[min(a, 2)] + _before(prev) + _ctx(f"prev2={word(i - 2)} {prev}")
+                          + cue_score[k] + (title_w if at < shift else 0.0) + us[a].f + bias0
                           - sa[0] - prefix[a + 1][4])
             first_tag = tags[a]
             stop = a + MAX_UNITS
