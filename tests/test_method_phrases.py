@@ -14,6 +14,7 @@ from extract.learned.linear import Linear
 from extract.lexicon.clusters import cluster_of
 from extract.phrases import find_phrases
 from extract.phrases import model as M
+from extract.phrases.candidates import spans
 from extract.phrases.concepts import concept_display, concept_key
 from extract.phrases.dictionary import dictionary_phrases
 from extract.records import PaperText
@@ -127,6 +128,42 @@ def test_corpus_word_clusters_group_words_used_alike_and_are_features():
     feats = by_span["knowledge distillation"]
     assert f"hcf={fine}" in feats and f"wc={cluster_of('knowledge')[1]}" in feats
     assert f"pc={cluster_of('use')[1]}" in feats and f"nc={cluster_of('and')[1]}" in feats
+
+
+def span_texts(text: str) -> set[str]:
+    return {text[sp.start:sp.end] for sp in spans(text)}
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [  # a past form or an -ly adverb the look-up tagger gives, modifying the next word
+     ("Meanwhile, this model does not need pretrained embeddings to get good results.",
+      "pretrained embeddings"),
+     ("To mitigate the performance loss, we investigate distributionally robust optimization "
+      "(DRO) for finetuning BERT-based models.", "distributionally robust optimization"),
+     # spaCy stop words that are words of method names
+     ("Experiments show that adapter tuning offer competitive results to full fine-tuning, while "
+      "being much more parameter-efficient.", "full fine-tuning"),
+     ("We employ Siamese networks to solve the problem of least squares multidimensional scaling "
+      "for generating mappings that preserve geodesic distances on the manifold.",
+      "least squares"),
+     # the part before "-based"
+     ("In this work, we present a Monte Carlo Tree Search-based approach that improves beyond "
+      "state-of-the-art chain-of-thought prompting variants to augment scientific reasoning.",
+      "Monte Carlo Tree Search")],
+)
+def test_candidates_include_method_phrases_the_noun_runs_used_to_cut(text, phrase):
+    assert phrase in span_texts(text)
+
+
+def test_a_candidate_does_not_cross_from_the_title_into_the_abstract():
+    text = ("Temporal Knowledge Graph Forecasting Without Knowledge Using In-Context Learning\n"
+            "Temporal knowledge graph (TKG) forecasting benchmarks challenge models to predict "
+            "future facts using knowledge of past facts.")
+    found = span_texts(text)
+    assert "In-Context Learning" in found and "Temporal knowledge graph" in found
+    assert not any("\n" in t for t in found)
+
 
 
 def test_dictionary_baseline_knows_only_listed_long_forms():

@@ -4,9 +4,12 @@ Tokens and tags come from the keyword tagger's look-up tables
 (:func:`extract.lexicon.tagger.tokenize_fast`), word units (hyphen compounds joined) and noun runs
 from :mod:`extract.lexicon.words`. A candidate is any contiguous part of a noun run, at
 most :data:`MAX_UNITS` units, that ends on a noun or a gerund and does not start with a stop
-word (runs here also hold verb forms other than finite ones: "via fine-tuning"); plus
-"X of Y" when the run before "of" ends on a noun and the run after it follows at once
-("mixture of experts", "chain of thought").
+word (runs here also hold verb forms other than finite ones: "via fine-tuning", a past form or an
+-ly adverb that modifies the next word: "pretrained embeddings", "distributionally robust
+optimization"; a line break ends a run); plus "X of Y" when the run before "of" ends on a noun
+and the run after it follows at once ("mixture of experts", "chain of thought"), and the part of
+a unit before "-based" and the like ("Monte Carlo Tree Search" of "Monte Carlo Tree
+Search-based approaches").
 """
 
 from __future__ import annotations
@@ -20,8 +23,19 @@ from extract.lexicon.words import _BRACKET, _QUANTITY, _URL, Unit, _units, load_
 
 MAX_UNITS = 6
 _NOUNS = {"NOUN", "PROPN"}
+_MODIFIED = {"NOUN", "PROPN", "ADJ"}
+_MODIFIER_TAGS = {"VBD", "RB"}
+# spaCy stop words that are words of method names ("full fine-tuning", "least squares", "next
+# token prediction", "back translation", "top-k sampling", "whole word masking")
+METHOD_WORDS = frozenset({"full", "least", "next", "back", "top", "whole"})
 _WORDS = {"NOUN", "PROPN", "ADJ", "VERB", "X"}
 _DIMENSION = re.compile(r"^\d[dD]$")  # "3D", "2d"
+
+
+@lru_cache(maxsize=1)
+def _stop() -> frozenset[str]:
+    """The stop words that end a candidate: spaCy's, but for :data:`METHOD_WORDS`."""
+    return load_stoplist().stop - METHOD_WORDS
 
 
 def _is_head(unit: Unit) -> bool:
@@ -44,13 +58,37 @@ def _is_content(text: str, pos: str, tag: str, stop: frozenset[str]) -> bool:
     return pos in _WORDS and text.lower() not in stop
 
 
-def _runs(units: list[Unit], stop: frozenset[str]) -> list[tuple[list[Unit], int]]:
-    """Maximal runs of content units with the index of their first unit."""
+def _modifier(unit: Unit, nxt: Unit | None) -> bool:
+    """A unit the look-up tagger calls a finite verb or an adverb that modifies the noun phrase
+    it stands in: a past form right before a noun ("pretrained embeddings", "randomized coordinate
+    descent", "masked autoencoders"), an -ly adverb right before an adjective, participle or noun
+    ("distributionally robust optimization", "Fully Sparse Hybrid Network")."""
+    if nxt is None or len(unit[0]) < 3:
+        return False
+    if unit[2] == "VBD":
+        return nxt[1] in _NOUNS
+    return (unit[1] == "ADV" and unit[0].lower().endswith("ly")
+            and (nxt[1] in _MODIFIED or nxt[2] in {"VBN", "VBG"}))
+
+
+def _runs(units: list[Unit], stop: frozenset[str],
+          text: str = "") -> list[tuple[list[Unit], int]]:
+    """Maximal runs of content units with the index of their first unit; a line break (between
+    title and abstract) ends a run."""
     runs: list[tuple[list[Unit], int]] = []
     cur: list[Unit] = []
     start = 0
+    n = len(units)
+    line_end = text.find("\n")  # the next line break after the current run's last unit
     for i, unit in enumerate(units):
-        if _is_content(unit[0], unit[1], unit[2], stop):
+        if 0 <= line_end < unit[3]:
+            if cur and cur[-1][3] < line_end:
+                runs.append((cur, start))
+                cur = []
+            line_end = text.find("\n", unit[3])
+        if _is_content(unit[0], unit[1], unit[2], stop) or (
+            unit[2] in _MODIFIER_TAGS and _modifier(unit, units[i + 1] if i + 1 < n else None)
+        ):
             if not cur:
                 start = i
             cur.append(unit)
@@ -98,7 +136,7 @@ def runs_of(text: str, tokens: list[Token] | None = None) -> Runs:
     """Word units and noun runs of ``text``."""
     tokens = tokenize_fast(text) if tokens is None else tokens
     units = _units(tokens, text)
-    return Runs(units, _runs(units, load_stoplist().stop), [u[0].lower() for u in units])
+    return Runs(units, _runs(units, _stop(), text), [u[0].lower() for u in units])
 
 
 def run_spans(run: list[Unit]) -> list[tuple[int, int]]:
@@ -143,8 +181,33 @@ def of_spans(r: Runs) -> list[Span]:
     return out
 
 
+_SUFFIX = re.compile(r"^(.*[A-Za-z0-9])-(based|like|style|driven|guided|inspired)$", re.I)
+
+
+def suffix_spans(r: Runs) -> list[Span]:
+    """Candidates that end inside a unit, before "-based", "-like", "-style", "-driven",
+    "-guided" or "-inspired": "Monte Carlo Tree Search" of "Monte Carlo Tree Search-based
+    approaches", "self-consistency" of "self-consistency-style strategies". The word after the
+    span is the suffix ("based")."""
+    out: list[Span] = []
+    for run, r0 in r.runs:
+        for j, unit in enumerate(run):
+            m = _SUFFIX.match(unit[0]) if "-" in unit[0] else None
+            if m is None or len(m.group(1)) < 2:
+                continue
+            core = (m.group(1), "NOUN", "NN", unit[3])
+            for a in range(j, max(-1, j - MAX_UNITS), -1):
+                units_ = (*run[a:j], core)
+                i = r0 + a
+                out.append(Span(units_, run[a][3], unit[3] + len(core[0]), a, len(run) - j - 1,
+                                r.word(i - 1), m.group(2).lower(), False,
+                                f"{r.word(i - 2)} {r.word(i - 1)}"))
+    return out
+
+
 def spans(text: str, tokens: list[Token] | None = None) -> list[Span]:
-    """The candidate spans of ``text``: every :func:`run_spans` range, then :func:`of_spans`."""
+    """The candidate spans of ``text``: every :func:`run_spans` range, then :func:`of_spans`
+    and :func:`suffix_spans`."""
     r = runs_of(text, tokens)
     out = [span_at(r, run, r0, a, e) for run, r0 in r.runs for a, e in run_spans(run)]
-    return out + of_spans(r)
+    return out + of_spans(r) + suffix_spans(r)

@@ -6,8 +6,8 @@ and after it (:mod:`extract.lexicon.clusters`), length, shape (capitalised words
 corpus document frequency of the phrase (``extract/data/keyword_df.tsv``), how the corpus uses
 it (method noun after, use cue before: :mod:`extract.phrases.contexts`), whether the abstract
 defines an acronym for it, where it sits in its noun phrase (words before / after it), the
-words just before and after it, the sentence's cue words ("we propose", "our", "such as", "existing") and whether it
-is in the title.
+words just before and after it, the sentence's cue words ("we propose", "our", "such as",
+"existing") and whether it is in the title.
 
 Decoding: candidates scored at :data:`THRESHOLD` or above (``phrase_model.npz``'s ``threshold``,
 chosen on dev) are taken best first, skipping any that overlaps one already taken; one row per
@@ -38,6 +38,7 @@ from extract.phrases.candidates import (
     runs_of,
     span_at,
     spans,
+    suffix_spans,
 )
 from extract.phrases.concepts import canonical_names, concept_display, concept_key
 from extract.phrases.contexts import corpus_features, load_contexts
@@ -414,7 +415,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     key_w, rare_w = _key_table()
     best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
     r = runs_of(full)
-    word = r.word
+    pad = ["", "", *r.low, "", ""]  # lower-cased words, two blanks each side: pad[i + 2]
     n_w, _, shape_w, hyphen_w = _fixed()
     shapes = (shape_w[False, "none"], shape_w[False, "some"], shape_w[False, "all"],
               shape_w[True, "none"], shape_w[True, "some"], shape_w[True, "all"])
@@ -441,10 +442,10 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                 continue
             at = u0[3]
             k = doc.sentence(at)
-            prev = word(r0 - 1)
-            nxt = word(r0 + 1)
+            prev = pad[r0 + 1]
+            nxt = pad[r0 + 3]
             score = (_solo(u0[0]) + patterns.get((u0[2], u0[2]), 0.0) + left_w[0] + right_w[0]
-                     + _before(prev) + _ctx(f"prev2={word(r0 - 2)} {prev}") + _after(nxt)
+                     + _before(prev) + _ctx(f"prev2={pad[r0]} {prev}") + _after(nxt)
                      + cue_score[k]
                      + (title_w if at < shift else 0.0))
             if score + best_rest >= threshold:
@@ -462,14 +463,14 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         # cues, the title. One look-up per unit instead of one per candidate.
         end_part = [0.0] * (n + 1)
         for e in heads:
-            end_part[e] = us[e - 1].h + right_w[min(n - e, 2)] + _after(word(r0 + e))
+            end_part[e] = us[e - 1].h + right_w[min(n - e, 2)] + _after(pad[r0 + e + 2])
         for a in range(n):
             i = r0 + a
-            prev = word(i - 1)
+            prev = pad[i + 1]
             at = run[a][3]
             k = doc.sentence(at)
             sa = prefix[a]
-            start_part = (left_w[min(a, 2)] + _before(prev) + _ctx(f"prev2={word(i - 2)} {prev}")
+            start_part = (left_w[min(a, 2)] + _before(prev) + _ctx(f"prev2={pad[i]} {prev}")
                           + cue_score[k] + (title_w if at < shift else 0.0) + us[a].f + bias0
                           - sa[0] - prefix[a + 1][4])
             first_tag = tags[a]
@@ -491,7 +492,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                     score += hyphen_w
                 if score + best_rest >= threshold:
                     finish(score, us, run, r0, a, e, k)
-    for sp in of_spans(r):
+    for sp in (*of_spans(r), *suffix_spans(r)):
         k = doc.sentence(sp.start)
         acronym = doc.is_long_form(sp.start, sp.end)
         rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
