@@ -165,7 +165,6 @@ def test_a_candidate_does_not_cross_from_the_title_into_the_abstract():
     assert not any("\n" in t for t in found)
 
 
-
 def test_dictionary_baseline_knows_only_listed_long_forms():
     got = {p.key for p in dictionary_phrases("We use large language models and hierarchical token merging.")}
     assert concept_key("large language models") in got

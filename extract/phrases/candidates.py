@@ -131,6 +131,10 @@ class Runs(NamedTuple):
         """Lower-cased text of unit ``i`` ("" outside the text)."""
         return self.low[i] if 0 <= i < len(self.low) else ""
 
+    def prev2(self, i: int) -> str:
+        """The two words before unit ``i``, space-joined (a candidate's ``prev2``)."""
+        return f"{self.word(i - 2)} {self.word(i - 1)}"
+
 
 def runs_of(text: str, tokens: list[Token] | None = None) -> Runs:
     """Word units and noun runs of ``text``."""
@@ -154,7 +158,7 @@ def span_at(r: Runs, run: list[Unit], r0: int, a: int, e: int) -> Span:
     last = run[e - 1]
     i = r0 + a
     return Span(tuple(run[a:e]), run[a][3], last[3] + len(last[0]), a, len(run) - e,
-                r.word(i - 1), r.word(r0 + e), False, f"{r.word(i - 2)} {r.word(i - 1)}")
+                r.word(i - 1), r.word(r0 + e), False, r.prev2(i))
 
 
 def of_spans(r: Runs) -> list[Span]:
@@ -176,8 +180,7 @@ def of_spans(r: Runs) -> list[Span]:
                 last = nxt[e - 1]
                 i = r0 + a
                 out.append(Span(units_, run[a][3], last[3] + len(last[0]), a, len(nxt) - e,
-                                r.word(i - 1), r.word(after + 1 + e), True,
-                                f"{r.word(i - 2)} {r.word(i - 1)}"))
+                                r.word(i - 1), r.word(after + 1 + e), True, r.prev2(i)))
     return out
 
 
@@ -200,8 +203,7 @@ def suffix_spans(r: Runs) -> list[Span]:
                 units_ = (*run[a:j], core)
                 i = r0 + a
                 out.append(Span(units_, run[a][3], unit[3] + len(core[0]), a, len(run) - j - 1,
-                                r.word(i - 1), m.group(2).lower(), False,
-                                f"{r.word(i - 2)} {r.word(i - 1)}"))
+                                r.word(i - 1), m.group(2).lower(), False, r.prev2(i)))
     return out
 
 
