@@ -224,3 +224,46 @@ def test_a_phrase_that_holds_a_name_and_more_keeps_its_row():
     phrase = rows[("sparse Transformer", "phrase")]
     assert (phrase["start"], phrase["end"]) == (93, 111) and phrase["role"] == "mentioned"
     assert not any(form == "phrase" and name == "Transformer" for name, form in rows)
+
+
+# corpus sentences (recent/): an acronym the abstract does not define, and a long form without
+# its acronym
+GNNS = ("Theoretical and empirical comparisons have been made to assess the expressive power and "
+        "performance of invariant and equivariant GNNs.")
+GNN_PHRASE = "Most recent work has been based on graph neural networks."
+RAG_PHRASE = ("Retrieval-augmented generation has raise extensive attention as it is promising to "
+              "address the limitations of large language models including outdated knowledge and "
+              "hallucinations.")
+RAG_NAME = ("This paper presents an industrialcase study that implements RAG in a large financial "
+            "institution’s call center.")
+
+
+def concepts(text: str) -> dict[str, tuple[str, str]]:
+    """name as written -> (form, concept key) of the methods rows of ``text``."""
+    rows = methods.extract_rows(PaperText("p", text, ""))
+    return {r["name"]: (r["form"], r["concept_key"]) for r in rows}
+
+
+def test_an_acronym_and_its_long_form_are_one_concept_across_papers():
+    # the corpus defines GNN as graph neural network(s) (441 abstracts, all of them): a paper
+    # that only writes "GNNs" and one that only writes the long form chart as one concept
+    gnn = concepts(GNNS)["GNN"]
+    assert gnn[0] == "name"
+    assert concepts(GNN_PHRASE)["graph neural networks"] == ("phrase", gnn[1])
+    # RAG is a vocabulary name: its corpus long form takes the name's concept
+    rag = concepts(RAG_NAME)["RAG"]
+    assert concepts(RAG_PHRASE)["Retrieval-augmented generation"] == ("phrase", rag[1])
+    assert rag[1] == concept_key("RAG")
+
+
+def test_corpus_acronyms_leave_out_ambiguous_ones():
+    from extract.lexicon.acronyms import acronym_of, long_form_of
+
+    assert long_form_of("GNNs").key == concept_key("graph neural network")
+    assert acronym_of(concept_key("Retrieval-Augmented Generation")).acronym == "RAG"
+    # SSL is self-supervised or semi-supervised learning in the corpus: no single long form
+    assert long_form_of("SSL") is None
+    assert acronym_of(concept_key("self-supervised learning")) is None
+    # a proposed name keeps its own concept: the paper defines what it means
+    assert methods.name_concept("GNN", "proposed", None) == ("GNN", "gnn")
+    assert methods.name_concept("GNN", "mentioned", None)[1] == concept_key("graph neural network")

@@ -8,7 +8,8 @@ function words of :data:`FUNCTION_WORDS` dropped, every word singular
 
 An acronym the abstract defines for the phrase ("speculative decoding (SD)") joins its concept,
 and a phrase the methods vocabulary lists as an alias takes its canonical name
-("direct preference optimization" -> ``DPO``).
+("direct preference optimization" -> ``DPO``), as does the long form the corpus always gives a
+vocabulary acronym (``data/acronym_concepts.tsv``: "retrieval-augmented generation" -> ``RAG``).
 """
 
 from __future__ import annotations
@@ -30,13 +31,18 @@ def concept_key(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def canonical_names() -> dict[str, str]:
-    """Concept key -> canonical name, for every name and alias of the methods vocabulary."""
+    """Concept key -> canonical name, for every name and alias of the methods vocabulary, and
+    for the long form the corpus gives a vocabulary acronym (:mod:`extract.lexicon.acronyms`)."""
+    from extract.lexicon.acronyms import corpus_acronyms
     from extract.names.vocabulary import vocab
 
     out: dict[str, str] = {}
     for spelling, name in vocab().canonical.items():
         if len(_SPLIT.split(spelling.strip())) > 1:  # one word is a name already
             out.setdefault(concept_key(spelling), name)
+    for row in corpus_acronyms():
+        if (name := vocab().known(row.acronym)) is not None:
+            out.setdefault(row.key, name)
     return out
 
 

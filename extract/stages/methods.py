@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from extract import names, phrases
+from extract.lexicon.acronyms import long_form_of
 from extract.names.candidates import name_shaped
 from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
 from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
@@ -108,7 +109,9 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
 def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]:
     """(concept, concept key) of a name row: the vocabulary's canonical name when it knows the
     name or its long form; for a mentioned acronym defined in the abstract, its long form
-    ("speculative decoding" for "SD", so it joins the phrase's concept); else the name.
+    ("speculative decoding" for "SD", so it joins the phrase's concept); for a mentioned acronym
+    the abstract does not define, the long form the corpus always gives it
+    (:mod:`extract.lexicon.acronyms`: "NeRF" -> "neural radiance field"); else the name.
     """
     canon = canonical_names()
     if not isinstance(long_form, str) or not long_form:
@@ -118,6 +121,8 @@ def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]
         known = canon.get(concept_key(long_form))
     if known is not None:
         return known, concept_key(known)
+    if role == "mentioned" and long_form is None and (row := long_form_of(name)) is not None:
+        long_form = row.long_form
     if long_form and role == "mentioned":
         return concept_display(long_form), concept_key(long_form)
     return name, concept_key(name)
