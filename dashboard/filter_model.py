@@ -94,11 +94,12 @@ def tag_label(tag: str) -> str:
 
 
 def concept_keys(concepts) -> list[str]:
-    """The distinct non-empty concept keys (``extract.phrases.concepts.concept_key``) of
-    ``concepts`` in order: "LLM-as-a-judge" and "LLM judges" are both ``llmjudge``."""
-    from extract.phrases.concepts import concept_key
+    """The distinct non-empty concept keys (``extract.phrases.concepts.lookup_key``) of
+    ``concepts`` in order: "LLM-as-a-judge" and "LLM judges" are both ``llmjudge``, and
+    "retrieval-augmented generation" is ``rag``, the concept of the name RAG."""
+    from extract.phrases.concepts import lookup_key
 
-    return list(dict.fromkeys(k for k in (concept_key(str(c)) for c in concepts) if k))
+    return list(dict.fromkeys(k for k in (lookup_key(str(c)) for c in concepts) if k))
 
 
 def options(papers: pd.DataFrame, techniques: pd.DataFrame) -> dict[str, list[str]]:

@@ -108,9 +108,9 @@ def test_accepted_only_is_on_unless_the_link_turns_it_off(value, expected):
 # concepts: the methods rows' concept_key, matched whatever the spelling of the filter's value
 METHODS = pd.DataFrame(
     {
-        "paper_id": ["a", "b", "c"],
-        "concept": ["LLM-as-a-judge", "LLM judge", "speculative decoding"],
-        "concept_key": ["llmjudge", "llmjudge", "speculativedecoding"],
+        "paper_id": ["a", "b", "c", "d"],
+        "concept": ["LLM-as-a-judge", "LLM judge", "speculative decoding", "RAG"],
+        "concept_key": ["llmjudge", "llmjudge", "speculativedecoding", "rag"],
     }
 )
 CONCEPT_CASES = [
@@ -119,6 +119,9 @@ CONCEPT_CASES = [
     (Filters(concepts=("LLM as a judge", "speculative decoding")), ["a", "b", "c"]),
     (Filters(concepts=("LLM judges",), years=("2025",)), ["b"]),
     (Filters(concepts=("beam search",)), []),
+    # the long form the corpus always gives the vocabulary acronym RAG finds its concept
+    (Filters(concepts=("Retrieval-Augmented Generation",)), ["d"]),
+    (Filters(concepts=("RAG",)), ["d"]),
 ]
 
 

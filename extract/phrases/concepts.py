@@ -46,6 +46,25 @@ def canonical_names() -> dict[str, str]:
     return out
 
 
+def lookup_key(text: str) -> str:
+    """The concept key the methods table files ``text`` under, for a user who types it: its own
+    concept key, or the canonical name's when it is a vocabulary alias or the corpus long form of
+    a vocabulary acronym ("retrieval-augmented generation" -> ``rag``), or the corpus long
+    form's for an acronym the vocabulary does not know ("GNNs" -> ``graphneuralnetwork``)."""
+    from extract.lexicon.acronyms import long_form_of
+    from extract.names.vocabulary import vocab
+
+    text = text.strip()
+    key = concept_key(text)
+    if (name := canonical_names().get(key)) is not None:
+        return concept_key(name)
+    if (name := vocab().known(text)) is not None:
+        return concept_key(name)
+    if (row := long_form_of(text)) is not None:
+        return row.key
+    return key
+
+
 def concept_display(text: str) -> str:
     """How a concept is shown: lower-case but acronyms and names with digits, last word
     singular ("Large Language Models" -> "large language model", "LLM judges" -> "LLM judge").
