@@ -8,7 +8,7 @@ define it. A pair is kept when at least ``--min-abstracts`` abstracts define it,
 semi-supervised learning, is left out) and of its long form. The long form is written as the
 corpus writes it most often. :mod:`extract.lexicon.acronyms` reads the table.
 
-    python scripts/acronym_concepts.py [--corpora ../shared/corpora]   # about 10 seconds
+    python scripts/acronym_concepts.py [--corpora ../shared/corpora]   # about 5 seconds
 """
 
 from __future__ import annotations
