@@ -39,17 +39,16 @@ def main(argv=None) -> int:
     ap.add_argument("--min-share", type=float, default=0.8)
     args = ap.parse_args(argv)
     t0 = time.time()
-    pairs: Counter[tuple[str, str]] = Counter()
+    # (acronym, long-form key) -> how often each spelling of the long form defines it
     written: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     n_docs = 0
     for text in corpus_texts(args.corpora):
         n_docs += 1
         for acronym, long_form in find_acronyms(text).items():
             pair = (singular_acronym(acronym), concept_key(long_form))
-            if not pair[1]:
-                continue
-            pairs[pair] += 1
-            written[pair][long_form] += 1
+            if pair[1]:
+                written[pair][long_form] += 1
+    pairs = {pair: sum(forms.values()) for pair, forms in written.items()}
     of_acronym: Counter[str] = Counter()
     of_key: Counter[str] = Counter()
     for (acronym, key), n in pairs.items():

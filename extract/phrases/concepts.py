@@ -46,23 +46,39 @@ def canonical_names() -> dict[str, str]:
     return out
 
 
-def lookup_key(text: str) -> str:
-    """The concept key the methods table files ``text`` under, for a user who types it: its own
-    concept key, or the canonical name's when it is a vocabulary alias or the corpus long form of
-    a vocabulary acronym ("retrieval-augmented generation" -> ``rag``), or the corpus long
-    form's for an acronym the vocabulary does not know ("GNNs" -> ``graphneuralnetwork``)."""
+def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]:
+    """(concept, concept key) of a name row: the vocabulary's canonical name when it knows the
+    name or its long form; for a mentioned acronym defined in the abstract, its long form
+    ("speculative decoding" for "SD", so it joins the phrase's concept); for a mentioned acronym
+    the abstract does not define, the long form the corpus always gives it
+    (:mod:`extract.lexicon.acronyms`: "GNNs" -> "graph neural network"); else the name.
+    """
     from extract.lexicon.acronyms import long_form_of
     from extract.names.vocabulary import vocab
 
+    if not isinstance(long_form, str) or not long_form:
+        long_form = None  # NULL (NaN) when the names rows come from a database
+    known = vocab().known(name)
+    if known is None and long_form:
+        known = canonical_names().get(concept_key(long_form))
+    if known is not None:
+        return known, concept_key(known)
+    if role == "mentioned" and long_form is None and (row := long_form_of(name)) is not None:
+        long_form = row.long_form
+    if long_form and role == "mentioned":
+        return concept_display(long_form), concept_key(long_form)
+    return name, concept_key(name)
+
+
+def lookup_key(text: str) -> str:
+    """The concept key the methods table files ``text`` under, for a user who types it: the
+    canonical name's when it is a vocabulary alias or the corpus long form of a vocabulary acronym
+    ("retrieval-augmented generation" -> ``rag``), else the key of a mentioned name written so
+    (:func:`name_concept`: "GNNs" -> ``graphneuralnetwork``)."""
     text = text.strip()
-    key = concept_key(text)
-    if (name := canonical_names().get(key)) is not None:
+    if (name := canonical_names().get(concept_key(text))) is not None:
         return concept_key(name)
-    if (name := vocab().known(text)) is not None:
-        return concept_key(name)
-    if (row := long_form_of(text)) is not None:
-        return row.key
-    return key
+    return name_concept(text, "mentioned", None)[1]
 
 
 def concept_display(text: str) -> str:

@@ -32,11 +32,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from extract import names, phrases
-from extract.lexicon.acronyms import long_form_of
 from extract.names.candidates import name_shaped
 from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
 from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
-from extract.phrases.concepts import canonical_names, concept_display, concept_key
+from extract.phrases.concepts import canonical_names, concept_key, name_concept
 from extract.records import PaperText
 from extract.text.markup import MARKUP_CHARS, clean_view
 
@@ -104,28 +103,6 @@ def rows_from_names(paper_id: str, names: Sequence[dict]) -> list[dict]:
     # a name only the title gives has no offsets: after the others
     out.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return out
-
-
-def name_concept(name: str, role: str, long_form: str | None) -> tuple[str, str]:
-    """(concept, concept key) of a name row: the vocabulary's canonical name when it knows the
-    name or its long form; for a mentioned acronym defined in the abstract, its long form
-    ("speculative decoding" for "SD", so it joins the phrase's concept); for a mentioned acronym
-    the abstract does not define, the long form the corpus always gives it
-    (:mod:`extract.lexicon.acronyms`: "NeRF" -> "neural radiance field"); else the name.
-    """
-    canon = canonical_names()
-    if not isinstance(long_form, str) or not long_form:
-        long_form = None  # NULL (NaN) when the names rows come from a database
-    known = vocab().known(name)
-    if known is None and long_form:
-        known = canon.get(concept_key(long_form))
-    if known is not None:
-        return known, concept_key(known)
-    if role == "mentioned" and long_form is None and (row := long_form_of(name)) is not None:
-        long_form = row.long_form
-    if long_form and role == "mentioned":
-        return concept_display(long_form), concept_key(long_form)
-    return name, concept_key(name)
 
 
 def _cuts(start: int, end: int, s: int, e: int) -> bool:
