@@ -466,3 +466,51 @@ def test_rows_carry_role_and_confidence_columns_of_the_schema():
     columns = TABLES["model_sizes"].column_names
     assert set(rows[0]) == set(columns)
     assert list(columns[:6]) == ["paper_id", "text", "params", "model", "start", "end"]
+
+
+# --- Written oddly: LaTeX numbers, a sentence glued to a name, size-shaped acronyms ----------
+
+
+def _rows(text: str) -> list[tuple[str, float, str | None, str]]:
+    return [(text[s.start : s.end], s.params, s.model, s.role) for s in sizes.find_sizes(text)]
+
+
+def test_numbers_set_as_latex_math_are_sizes_with_spans_in_the_original():
+    # AffineQuant (ICLR 2024) and PEQA (NeurIPS 2023) abstracts
+    text = (
+        "we attain a C4 perplexity of $15.76$ (2.26$\\downarrow$ vs $18.02$ in OmniQuant) on the "
+        "LLaMA2-$7$B model of W$4$A$4$ quantization without overhead. We employ PEQA-tuning for "
+        "task-specific adaptation on LLMs with up to $65$ billion parameters."
+    )
+    assert [r[:3] for r in _rows(text)] == [
+        ("$7$B", 7e9, "LLaMA2-7B"),
+        ("$65$ billion parameters", 6.5e10, None),
+    ]
+    # a dollar sign before a number alone is still money
+    assert sizes.find_sizes("The company raised $5M to train a 7B model.")[0].params == 7e9
+    assert len(sizes.find_sizes("The company raised $5M to train a 7B model.")) == 1
+
+
+def test_a_sentence_glued_to_a_model_name_does_not_hide_its_size():
+    # ACL Anthology abstracts often lose the space after a full stop
+    text = (
+        "utilising both GPT-4 and open source alternatives like LLama2-7B and Mistral-7B.Our "
+        "findings reveal a large performance gap. Specifically, we evaluate two prominent LLMs: "
+        "GPT-4 and Alpaca-13B.Our evaluation reveals that LLMs often generate plausible "
+        "inferences."
+    )
+    assert [(s.params, s.model) for s in sizes.find_sizes(text)] == [
+        (7e9, "LLama2-7B"), (7e9, "Mistral-7B"), (1.3e10, "Alpaca-13B")]
+
+
+def test_a_size_shaped_acronym_of_the_words_before_it_is_no_size():
+    # NLOS imaging (ICCV 2023): "two-bounce (2B)", then "2B-NLOS" and "2B lidar"
+    text = (
+        "Recent works have demonstrated the feasibility of two-bounce (2B) NLOS imaging by "
+        "scanning a laser. In this work, we study the role of transients in 2B-NLOS under "
+        "multiplexed illumination. This leads to a formal definition of the mathematical "
+        "constraints for 2B lidar."
+    )
+    assert sizes.find_sizes(text) == []
+    # a model's size in parentheses is not an acronym
+    assert _found("We fine-tune Gemma (2B) on the task.") == [(2e9, "Gemma")]

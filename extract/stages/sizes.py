@@ -27,6 +27,11 @@ million votes") or a ``$`` precedes it. A list shares the verdict of the next de
 after it ("2B and 8B parameters"), or of a cue before its first member; bare numbers listed
 before a size take its magnitude ("7, 13 and 70B", "7-13B").
 
+Written oddly: a number set as LaTeX math is read as a plain one ("LLaMA2-$7$B", "$65$ billion
+parameters"; the span keeps the dollar signs), a sentence glued to a model name after its full
+stop ends the name ("Mistral-7B.Our findings"), and a size-shaped acronym of the words before it is no size anywhere in the abstract ("two-bounce
+(2B) NLOS imaging ... 2B lidar").
+
 Vocabulary lives in ``data/units.toml`` (section ``[sizes]``), the word lists of the cue and
 data-name patterns in ``data/sizes_cues.toml`` (ids per list). Every pattern is a bounded
 regex applied once to the abstract or to a short window, so time is linear in the length of
@@ -42,6 +47,7 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
+from extract.text.markup import View
 from extract.results.cues import cue_lists
 
 TABLE = "model_sizes"
@@ -281,12 +287,16 @@ def _in_url(text: str, start: int, pat: dict) -> bool:
     return "://" in word or "www." in word or "\\url" in word
 
 
+_GLUED_SENTENCE = re.compile(r"\.(?=[A-Z][a-z])")
+
+
 def _name_models(text: str, v: dict, pat: dict) -> tuple[list[SizeMatch], list[tuple[int, int]]]:
     """Sizes that are part of a hyphenated model name, and the spans of all such names."""
     found: list[SizeMatch] = []
     taken: list[tuple[int, int]] = []
     for m in pat["name"].finditer(text):
-        token = m.group(0).rstrip(".")
+        # a sentence glued to the name ends it: "Mistral-7B.Our findings"
+        token = _GLUED_SENTENCE.split(m.group(0), maxsplit=1)[0].rstrip(".")
         offset = m.start()
         for part in re.finditer(r"[^-]+", token):
             c = pat["component"].match(part.group(0))
@@ -394,8 +404,64 @@ def _model_name_ok(name: str, v: dict) -> bool:
     return low not in v["not_names"] and low not in v["model_nouns"] and low not in v["not_params"]
 
 
+# A number set as LaTeX math: "LLaMA2-$7$B", "up to $65$ billion parameters".
+_MATH_NUMBER = re.compile(r"\$(\d{1,7}(?:[.,]\d{1,6})?)\$")
+
+
+def _math_numbers(text: str) -> View | None:
+    """``text`` with the dollar signs around bare numbers taken out (a map back to its
+    offsets), or None when it has none. Other dollar signs stay: "$5M" is money."""
+    if "$" not in text:
+        return None
+    parts: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    for m in _MATH_NUMBER.finditer(text):
+        parts.append(text[pos : m.start()] + m.group(1))
+        offsets.extend(range(pos, m.start()))
+        offsets.append(m.start())  # a span from the number starts at its "$"
+        offsets.extend(range(m.start(1) + 1, m.end(1)))
+        pos = m.end()
+    if not parts:
+        return None
+    parts.append(text[pos:])
+    offsets.extend(range(pos, len(text)))
+    return View("".join(parts), tuple(offsets))
+
+
 def find_sizes(text: str) -> list[SizeMatch]:
-    """Every parameter count in ``text``, in order of position."""
+    """Every parameter count in ``text``, in order of position (numbers set as LaTeX math,
+    "$7$B", read as plain ones; offsets and spans are the original's)."""
+    view = _math_numbers(text)
+    if view is None:
+        return _find_sizes(text)
+    out = []
+    for s in _find_sizes(view.text):
+        start, end = view.span(s.start, s.end)
+        out.append(replace(s, start=start, end=end, text=text[start:end]))
+    return out
+
+
+def _acronym_sizes(text: str, v: dict) -> frozenset[str]:
+    """Size-shaped tokens the text defines as the acronym of the words before them: "two-bounce
+    (2B)" (a number word and a word whose initials spell it) is no parameter count, nor is any
+    later "2B" of that abstract."""
+    out = set()
+    for m in _ACRONYM_SIZE.finditer(text):
+        token = m.group(1)
+        words = re.findall(r"[A-Za-z]+", text[max(0, m.start() - 40) : m.start()])[-2:]
+        if len(words) < 2:
+            continue
+        first = v["number_words"].get(words[0].lower())
+        if first is not None and f"{first:g}{words[1][0]}".lower() == token.lower():
+            out.add(token)
+    return frozenset(out)
+
+
+_ACRONYM_SIZE = re.compile(r"\((\d[KMBTkmbt])\)")
+
+
+def _find_sizes(text: str) -> list[SizeMatch]:
     v = _vocab()
     pat = _patterns()
     if not pat["any"].search(text):
@@ -439,6 +505,8 @@ def find_sizes(text: str) -> list[SizeMatch]:
                 if k == 0:
                     found.extend(_bare_list(text, c, v, pat))
         i = j + 1
+    if "(" in text and (acronyms := _acronym_sizes(text, v)):
+        found = [s for s in found if s.text not in acronyms]
     found.sort(key=lambda s: (s.start, s.end))
     return assign_roles(text, found)
 
