@@ -29,8 +29,8 @@ before a size take its magnitude ("7, 13 and 70B", "7-13B").
 
 Written oddly: a number set as LaTeX math is read as a plain one ("LLaMA2-$7$B", "$65$ billion
 parameters"; the span keeps the dollar signs), a sentence glued to a model name after its full
-stop ends the name ("Mistral-7B.Our findings"), and a size-shaped acronym of the words before it is no size anywhere in the abstract ("two-bounce
-(2B) NLOS imaging ... 2B lidar").
+stop ends the name ("Mistral-7B.Our findings"), and a size-shaped acronym of the words before
+it is no size anywhere in the abstract ("two-bounce (2B) NLOS imaging ... 2B lidar").
 
 Vocabulary lives in ``data/units.toml`` (section ``[sizes]``), the word lists of the cue and
 data-name patterns in ``data/sizes_cues.toml`` (ids per list). Every pattern is a bounded
@@ -47,8 +47,8 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.text.markup import View
 from extract.results.cues import cue_lists
+from extract.text.markup import View
 
 TABLE = "model_sizes"
 DATA_FILES: tuple[str, ...] = (
@@ -105,7 +105,8 @@ def _vocab() -> dict:
 
 def _initials(words) -> str:
     """The first letters of ``words`` in both cases, sorted: a character class for a
-    first-character look-ahead."""
+    first-character look-ahead.
+    """
     return "".join(sorted({c for w in words for c in (w[0].lower(), w[0].upper())}))
 
 
@@ -409,8 +410,10 @@ _MATH_NUMBER = re.compile(r"\$(\d{1,7}(?:[.,]\d{1,6})?)\$")
 
 
 def _math_numbers(text: str) -> View | None:
-    """``text`` with the dollar signs around bare numbers taken out (a map back to its
-    offsets), or None when it has none. Other dollar signs stay: "$5M" is money."""
+    """``text`` with the dollar signs around bare numbers taken out, or None when it has none.
+
+    The view maps back to the original offsets. Other dollar signs stay: "$5M" is money.
+    """
     if "$" not in text:
         return None
     parts: list[str] = []
@@ -430,8 +433,11 @@ def _math_numbers(text: str) -> View | None:
 
 
 def find_sizes(text: str) -> list[SizeMatch]:
-    """Every parameter count in ``text``, in order of position (numbers set as LaTeX math,
-    "$7$B", read as plain ones; offsets and spans are the original's)."""
+    """Every parameter count in ``text``, in order of position.
+
+    Numbers set as LaTeX math ("$7$B") are read as plain ones; offsets and spans are the
+    original's.
+    """
     view = _math_numbers(text)
     if view is None:
         return _find_sizes(text)
@@ -443,9 +449,11 @@ def find_sizes(text: str) -> list[SizeMatch]:
 
 
 def _acronym_sizes(text: str, v: dict) -> frozenset[str]:
-    """Size-shaped tokens the text defines as the acronym of the words before them: "two-bounce
-    (2B)" (a number word and a word whose initials spell it) is no parameter count, nor is any
-    later "2B" of that abstract."""
+    """Size-shaped tokens the text defines as the acronym of the words before them.
+
+    "two-bounce (2B)" (a number word and a word whose initials spell it) is no parameter
+    count, nor is any later "2B" of that abstract.
+    """
     out = set()
     for m in _ACRONYM_SIZE.finditer(text):
         token = m.group(1)
@@ -587,7 +595,8 @@ def _nearest_cue(text: str, lo: int, hi: int) -> str | None:
 def _groups(text: str, found: list[SizeMatch]) -> list[tuple[list[SizeMatch], bool]]:
     """Sizes listed together ("7B and 70B", "LLaMA-2 (7B and 70B)") or forming a range ("from
     125M to 13B", "7-13B", "between 1B and 8B"), in order, each with whether it is a range. A
-    pair compared with "vs." is not one group."""
+    pair compared with "vs." is not one group.
+    """
     out: list[tuple[list[SizeMatch], bool]] = []
     for s in found:
         if out and out[-1][0][-1].end <= s.start:
