@@ -15,6 +15,9 @@ read only as these totals).
   ``rules`` = the dictionary baseline (:mod:`extract.phrases.dictionary`), ``model`` =
   :func:`extract.phrases.find_phrases`, ``union`` = either. ``phrases lenient`` (labelled as
   such) counts a predicted phrase right when it overlaps a labelled one and ends on the same word.
+  ``phrases model (generic heads kept)`` is stricter than the concept key: a generic head
+  ("method", "framework", "strategy") must match too, as every key required before the key
+  dropped them ("policy gradient methods" is not "policy gradient" there).
 * **mentioned** (same records; gold = used method names + used phrases): ``names`` = the name
   rows alone (before phrases), ``rules`` = names + dictionary phrases, ``model`` = the
   ``methods`` rows as shipped (names + model phrases). ``mentioned names`` scores the name rows
@@ -47,7 +50,7 @@ import splits  # noqa: E402
 
 from extract import names as names_mod  # noqa: E402
 from extract.phrases import find_phrases  # noqa: E402
-from extract.phrases.concepts import concept_key  # noqa: E402
+from extract.phrases.concepts import concept_key, key_parts  # noqa: E402
 from extract.phrases.dictionary import dictionary_phrases  # noqa: E402
 from extract.records import PaperText  # noqa: E402
 from extract.stages import methods, sizes, techniques  # noqa: E402
@@ -158,6 +161,12 @@ def _lenient(gold_phr: list[dict], pred: list, text: str) -> tuple[int, int, int
     return len(matched_gold), fp, len(gold_spans) - len(matched_gold)
 
 
+def _heads_kept(text: str) -> str:
+    """A concept key that keeps a generic head (:data:`extract.phrases.concepts.GENERIC_HEADS`),
+    as every key did before heads were dropped."""
+    return "".join(key_parts(text))
+
+
 def _row_keys(row: dict) -> set[str]:
     keys = {concept_key(row["name"]), row.get("concept_key") or ""}
     if row.get("long_form"):
@@ -189,6 +198,10 @@ def eval_methods(scores, rel) -> None:
                            p.end + (len(title) + 1 if title else 0), p.concept, p.key, p.role,
                            p.confidence, p.acronym) for p in model]
         scores[part]["phrases model (lenient)"].add(*_lenient(gold_phr, shifted, full))
+        # stricter: keys that keep a generic head ("policy gradient method" != "policy gradient")
+        kept = _gold_keys([{_heads_kept(p["phrase"])} for p in gold_phr])
+        tp, fp, fn, _ = _match(kept, [{_heads_kept(p.text)} for p in model])
+        scores[part]["phrases model (generic heads kept)"].add(tp, fp, fn)
         gp = _gold_keys([{concept_key(p["phrase"])} for p in gold_phr if p["role"] == "proposed"])
         tp, fp, fn, _ = _match(gp, [{p.key} for p in model if p.role == "proposed"])
         scores[part]["phrases proposed (model)"].add(tp, fp, fn)

@@ -47,6 +47,28 @@ def test_concept_key_joins_spellings_of_one_technique():
     assert concept_key("speculative decoding") != concept_key("speculative sampling")
 
 
+def test_concept_key_drops_a_generic_head_when_a_concept_is_left():
+    # "policy gradient methods" / "policy gradient", "hard negative sampling strategy" (NEG),
+    # "decoding approach" (SCD), "attention mechanism", "pre-training strategy"
+    assert concept_key("policy gradient methods") == concept_key("Policy Gradient")
+    assert concept_key("hard negative sampling strategy") == concept_key("hard negative sampling")
+    assert concept_key("contrastive learning objective") == concept_key("contrastive learning")
+    assert concept_key("Mixture-of-Experts framework") == concept_key("mixture of experts")
+    assert concept_key("attention mechanism") == concept_key("attention")
+    assert concept_key("pre-training strategies") == concept_key("pretraining")
+    # a lone modifier or name keeps its head; heads with a meaning of their own are never dropped
+    assert concept_key("the proposed method") == "proposedmethod"
+    assert concept_key("Newton method") != concept_key("Newton")
+    assert concept_key("Gaussian process") != concept_key("Gaussian")
+    assert concept_key("Markov decision process") != concept_key("Markov decision")
+    assert concept_key("large language models") != concept_key("large language")
+    # the phrase model's key of a candidate is the same key (its scoring joins unit keys)
+    text = ("We propose a hard negative sampling strategy and compare policy gradient methods "
+            "with an attention mechanism.")
+    for sp, feats, _ in M.candidates(text):
+        assert f"p={concept_key(' '.join(sp.words))}" in feats
+
+
 def test_concept_display_is_lower_case_and_singular():
     assert concept_display("Large Language Models") == "large language model"
     assert concept_display("LLM judges") == "LLM judge"

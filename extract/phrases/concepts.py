@@ -5,6 +5,10 @@ function words of :data:`FUNCTION_WORDS` dropped, every word singular
 (:func:`extract.lexicon.words.fold_plural`), joined without spaces. So "LLM-as-a-judge",
 "LLM as judge" and "LLM judges" are one concept (``llmjudge``), and so are "pre-trained models",
 "pretrained model" and "Retrieval-Augmented Generation" / "retrieval augmented generation".
+A last word that only says "a way of doing it" (:data:`GENERIC_HEADS`: method, approach,
+algorithm, framework, strategy, ...) is dropped when what is left still names something: two
+words or more, or a noun of action ("policy gradient methods" = "policy gradient", "sampling
+strategy" = "sampling"; "the proposed method" and "Newton method" keep theirs).
 
 An acronym the abstract defines for the phrase ("speculative decoding (SD)") joins its concept,
 and a phrase the methods vocabulary lists as an alias takes its canonical name
@@ -20,13 +24,44 @@ from functools import lru_cache
 from extract.lexicon.words import display_form, fold_plural, is_acronym
 
 FUNCTION_WORDS = frozenset({"a", "an", "the", "as", "of", "for", "to", "with", "and", "via", "on"})
+# Head nouns that only say "a way of doing it": a concept is the same with or without them
+# ("policy gradient method" = "policy gradient", "contrastive learning objective" =
+# "contrastive learning"). Folded singular (``fold_plural``: "approaches"
+# -> "approache"). Not "model", "network", "system", "loss", "layer" or "process": they carry
+# meaning ("language model", "graph neural network", "Gaussian process").
+GENERIC_HEADS = frozenset({
+    "method", "approach", "approache", "algorithm", "technique", "strategy", "scheme",
+    "framework", "mechanism", "module", "paradigm", "procedure", "pipeline", "objective",
+})
+# What a lone word left before a generic head must look like to stand for the concept: a noun
+# of action ("sampling strategy" -> sampling, "attention mechanism" -> attention); "proposed
+# method" and "Newton method" keep their head.
+_NOMINAL = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ysis)\Z")
 _SPLIT = re.compile(r"[\s_/\-\u2010\u2011\u2013]+")
+
+
+def key_parts(text: str) -> list[str]:
+    """The words of ``text`` a key is made of: split, function words dropped, singular."""
+    return [fold_plural(w) for w in _SPLIT.split(text.lower()) if w and w not in FUNCTION_WORDS]
+
+
+def drops_generic_head(rest: list[str]) -> bool:
+    """Whether a generic head after the key words ``rest`` is dropped.
+
+    It is when two words or more are left, or one noun of action (:data:`_NOMINAL`).
+    """
+    return len(rest) >= 2 or (len(rest) == 1 and bool(_NOMINAL.search(rest[0])))
 
 
 @lru_cache(maxsize=200_000)
 def concept_key(text: str) -> str:
     """The concept key of a phrase (see the module docstring)."""
-    return "".join(fold_plural(w) for w in _SPLIT.split(text.lower()) if w and w not in FUNCTION_WORDS)
+    tokens = text.split()
+    if len(tokens) >= 2 and fold_plural(tokens[-1]) in GENERIC_HEADS:
+        rest = key_parts(" ".join(tokens[:-1]))
+        if drops_generic_head(rest):
+            return "".join(rest)
+    return "".join(key_parts(text))
 
 
 @lru_cache(maxsize=1)

@@ -40,7 +40,14 @@ from extract.phrases.candidates import (
     spans,
     suffix_spans,
 )
-from extract.phrases.concepts import canonical_names, concept_display, concept_key
+from extract.phrases.concepts import (
+    GENERIC_HEADS,
+    canonical_names,
+    concept_display,
+    concept_key,
+    drops_generic_head,
+    key_parts,
+)
 from extract.phrases.contexts import corpus_features, load_contexts
 from extract.text.sentences import sentence_ends
 
@@ -239,6 +246,8 @@ class _Unit(NamedTuple):
     cap: bool
     acr: bool
     hyphen: bool
+    generic: bool  # a generic head a concept key drops (:data:`concepts.GENERIC_HEADS`)
+    lone: bool  # as the only key word before a generic head, it lets the key drop the head
 
 
 @lru_cache(maxsize=200_000)
@@ -256,7 +265,8 @@ def _unit(text: str) -> _Unit:
                  w(f"h={fw}") + w(f"hp={hp}") + w(f"suf={hp[-3:]}") + w(f"hc={coarse}")
                  + w(f"hcf={fine}"),
                  w(f"f={fw}") + w(f"fc={fine}"), parts, concept_key(text),
-                 text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text)
+                 text[:1].isupper(), sum(c.isupper() for c in text) >= 2, "-" in text,
+                 fold_plural(text) in GENERIC_HEADS, drops_generic_head(key_parts(text)))
 
 
 @lru_cache(maxsize=200_000)
@@ -335,6 +345,17 @@ def _word_part(us: list[_Unit], key: str) -> float:
     return (se[0] + se[4] + us[-1].h + us[0].f + n_w[min(n, 5)]
             + shape_w[se[2] > 0, "all" if se[1] == n else "some" if se[1] else "none"]
             + (hyphen_w if se[3] else 0.0) + key_w.get(key, rare_w))
+
+
+def _run_key(us: list[_Unit], keys: list[str], a: int, e: int) -> str:
+    """The concept key of units ``a:e`` (more than one) of a run, from their keys.
+
+    They are joined, but for a generic head that :func:`extract.phrases.concepts.concept_key`
+    drops.
+    """
+    if us[e - 1].generic and (e - a > 2 or us[a].lone):
+        return "".join(keys[a : e - 1])
+    return "".join(keys[a:e])
 
 
 def _span_word_score(sp: Span) -> float:
@@ -487,7 +508,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                          + patterns.get((first_tag, tags[e - 1]), 0.0)
                          + shapes[(3 if se[2] > sa[2] else 0)
                                   + (2 if caps == m else 1 if caps else 0)]
-                         + key_w.get(keys[a] if m == 1 else "".join(keys[a:e]), rare_w))
+                         + key_w.get(keys[a] if m == 1 else _run_key(us, keys, a, e), rare_w))
                 if se[3] > sa[3]:
                     score += hyphen_w
                 if score + best_rest >= threshold:
