@@ -24,14 +24,18 @@ def declared() -> dict[str, dict]:
     return tomllib.loads((DEVSET / "splits.toml").read_text(encoding="utf-8"))["files"]
 
 
-def part(file_name: str, record: dict) -> str:
-    """The part ``record`` of ``file_name`` belongs to.
+def part(file_name: str, record: dict, field: str | None = None) -> str:
+    """The part ``record`` of ``file_name`` belongs to; for ``field`` "techniques", the part of
+    its technique labels (``technique_splits`` of the file, where declared, else the same).
 
     Raises:
         KeyError: the file, or the record's split value, is not declared in ``splits.toml``.
     """
     decl = declared()[file_name]
     split = record.get("split")
+    if field == "techniques" and split is not None and str(split) in decl.get(
+            "technique_splits", {}):
+        return decl["technique_splits"][str(split)]
     if split is not None and "splits" in decl:
         return decl["splits"][str(split)]
     if str(record.get("source", "")).startswith("seeds/") and "seeds_part" in decl:
@@ -65,6 +69,6 @@ def technique_records(only: str | None = None) -> Iterator[tuple[str, dict, list
             gold = r["gold"]["techniques"] if "gold" in r else r.get("techniques")
             if gold is None:
                 continue
-            where = part(path.name, r)
+            where = part(path.name, r, "techniques")
             if only is None or where == only:
                 yield where, r, gold
