@@ -56,12 +56,12 @@ def drops_generic_head(rest: list[str]) -> bool:
 @lru_cache(maxsize=200_000)
 def concept_key(text: str) -> str:
     """The concept key of a phrase (see the module docstring)."""
-    tokens = text.split()
-    if len(tokens) >= 2 and fold_plural(tokens[-1]) in GENERIC_HEADS:
-        rest = key_parts(" ".join(tokens[:-1]))
-        if drops_generic_head(rest):
-            return "".join(rest)
-    return "".join(key_parts(text))
+    parts = key_parts(text)
+    tokens = text.split()  # the head is a word of its own: "attention-mechanism" keeps it
+    if len(tokens) >= 2 and fold_plural(tokens[-1]) in GENERIC_HEADS and drops_generic_head(
+            parts[:-1]):
+        parts = parts[:-1]
+    return "".join(parts)
 
 
 @lru_cache(maxsize=1)

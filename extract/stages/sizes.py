@@ -448,6 +448,9 @@ def find_sizes(text: str) -> list[SizeMatch]:
     return out
 
 
+_ACRONYM_SIZE = re.compile(r"\((\d[KMBTkmbt])\)")
+
+
 def _acronym_sizes(text: str, v: dict) -> frozenset[str]:
     """Size-shaped tokens the text defines as the acronym of the words before them.
 
@@ -464,9 +467,6 @@ def _acronym_sizes(text: str, v: dict) -> frozenset[str]:
         if first is not None and f"{first:g}{words[1][0]}".lower() == token.lower():
             out.add(token)
     return frozenset(out)
-
-
-_ACRONYM_SIZE = re.compile(r"\((\d[KMBTkmbt])\)")
 
 
 def _find_sizes(text: str) -> list[SizeMatch]:
@@ -513,7 +513,7 @@ def _find_sizes(text: str) -> list[SizeMatch]:
                 if k == 0:
                     found.extend(_bare_list(text, c, v, pat))
         i = j + 1
-    if "(" in text and (acronyms := _acronym_sizes(text, v)):
+    if found and "(" in text and (acronyms := _acronym_sizes(text, v)):
         found = [s for s in found if s.text not in acronyms]
     found.sort(key=lambda s: (s.start, s.end))
     return assign_roles(text, found)
