@@ -131,6 +131,20 @@ def _gold_keys(items) -> list[set[str]]:
     return [{k for k in keys if k} for keys in items]
 
 
+def _merged(items: list[set[str]]) -> list[set[str]]:
+    """Label key sets that share a key joined into one: the name labels and the phrase labels of
+    a record may both list one concept ("ICL" as a name, "in-context learning" with the acronym
+    ICL as a phrase), which is one thing the abstract mentions."""
+    out: list[set[str]] = []
+    for keys in items:
+        keys = set(keys)
+        for other in [o for o in out if o & keys]:
+            keys |= other
+            out.remove(other)
+        out.append(keys)
+    return out
+
+
 def _match(gold: list[set[str]], pred: list[set[str]]) -> tuple[int, int, int, list[bool]]:
     """tp, fp, fn and, per predicted item, whether it matched (key sets intersect)."""
     gold_all = set().union(*gold) if gold else set()
@@ -216,7 +230,7 @@ def eval_methods(scores, rel) -> None:
         gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
         gm_phr = _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
                              for p in gold_phr if p["role"] == "used"])
-        gold_m = gm_names + gm_phr
+        gold_m = _merged(gm_names + gm_phr)  # "ICL" (a name label) = "in-context learning (ICL)"
         mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
         dict_rows = [{p.key} for p in rules]
         shipped_m = [x for x in shipped if x["role"] == "mentioned"]
