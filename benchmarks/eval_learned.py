@@ -248,7 +248,9 @@ def eval_methods(scores, rel) -> None:
         tp, fp, fn, _ = _match(gprop, prop_names)
         scores[part]["proposed names"].add(tp, fp, fn)
         prop_all = [_row_keys(x) for x in shipped if x["role"] == "proposed"]
-        tp, fp, fn, _ = _match(gprop + gp, prop_all)
+        gp_both = _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
+                              for p in gold_phr if p["role"] == "proposed"])
+        tp, fp, fn, _ = _match(_merged(gprop + gp_both), prop_all)
         scores[part]["proposed names + phrases"].add(tp, fp, fn)
 
 
