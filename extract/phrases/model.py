@@ -334,6 +334,16 @@ def _key_table() -> tuple[dict[str, float], float]:
     return out, rare
 
 
+@lru_cache(maxsize=1)
+def _most_extra() -> float:
+    """The most the tag pattern, shape, hyphen and concept-key weights can add to a candidate's
+    score: a candidate whose other parts fall short of the threshold by more cannot pass it."""
+    _, _, shape_w, hyphen_w = _fixed()
+    key_w, rare_w = _key_table()
+    return (max([0.0, *_pattern_table().values()]) + max(shape_w.values()) + max(hyphen_w, 0.0)
+            + max([rare_w, *key_w.values()]))
+
+
 def _word_part(us: list[_Unit], key: str) -> float:
     """The phrase-column weight of the word features of a candidate of units ``us`` with concept
     key ``key``, but for its tag pattern and corpus frequency bucket. (The loop of
@@ -442,6 +452,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
               shape_w[True, "none"], shape_w[True, "some"], shape_w[True, "all"])
     patterns = _pattern_table()
     bias0 = bias[0]
+    reach = threshold - best_rest - _most_extra()  # the least a candidate's other parts need
     accepted: list[tuple[float, Span, int]] = []
 
     def finish(score: float, us: list[_Unit], run: list, r0: int, a: int, e: int, k: int) -> None:
@@ -503,9 +514,11 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                     break
                 se = prefix[e]
                 m = e - a
+                score = start_part + se[0] + se[4] + end_part[e] + n_w[m if m < 5 else 5]
+                if score < reach:
+                    continue  # even the best pattern, shape and key would leave it short
                 caps = se[1] - sa[1]
-                score = (start_part + se[0] + se[4] + end_part[e] + n_w[m if m < 5 else 5]
-                         + patterns.get((first_tag, tags[e - 1]), 0.0)
+                score = (score + patterns.get((first_tag, tags[e - 1]), 0.0)
                          + shapes[(3 if se[2] > sa[2] else 0)
                                   + (2 if caps == m else 1 if caps else 0)]
                          + key_w.get(keys[a] if m == 1 else _run_key(us, keys, a, e), rare_w))
