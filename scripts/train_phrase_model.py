@@ -3,7 +3,7 @@
     python scripts/train_phrase_model.py [--seed 2034]
 
 Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``;
-9,407 abstracts labelled by hand with every generic method phrase and its role).
+11,007 abstracts labelled by hand with every generic method phrase and its role).
 Every candidate span (:mod:`extract.phrases.candidates`) whose concept key equals a labelled
 phrase's is a positive. Two logistic regressions over the candidate features: ``phrase``
 (is it a method phrase) and ``proposed`` (its role, trained on the positives). C and the
