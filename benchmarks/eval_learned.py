@@ -131,6 +131,12 @@ def _gold_keys(items) -> list[set[str]]:
     return [{k for k in keys if k} for keys in items]
 
 
+def _phrase_labels(gold_phr: list[dict], role: str) -> list[set[str]]:
+    """Key sets of the phrase labels of ``role``: the phrase's concept key and its acronym's."""
+    return _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
+                       for p in gold_phr if p["role"] == role])
+
+
 def _merged(items: list[set[str]]) -> list[set[str]]:
     """Label key sets that share a key joined into one: the name labels and the phrase labels of
     a record may both list one concept ("ICL" as a name, "in-context learning" with the acronym
@@ -228,9 +234,7 @@ def eval_methods(scores, rel) -> None:
         gold_names = {n["name"] for n in orig.get("names", []) if n["role"] == "used"
                       and n["type"] == "method"} if "names" in orig else set(orig["gold"]["mentioned"])
         gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
-        gm_phr = _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
-                             for p in gold_phr if p["role"] == "used"])
-        gold_m = _merged(gm_names + gm_phr)  # "ICL" (a name label) = "in-context learning (ICL)"
+        gold_m = _merged(gm_names + _phrase_labels(gold_phr, "used"))  # "ICL" (a name label) = "in-context learning (ICL)"
         mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
         dict_rows = [{p.key} for p in rules]
         shipped_m = [x for x in shipped if x["role"] == "mentioned"]
@@ -248,9 +252,7 @@ def eval_methods(scores, rel) -> None:
         tp, fp, fn, _ = _match(gprop, prop_names)
         scores[part]["proposed names"].add(tp, fp, fn)
         prop_all = [_row_keys(x) for x in shipped if x["role"] == "proposed"]
-        gp_both = _gold_keys([{concept_key(p["phrase"]), concept_key(p.get("acronym") or "")}
-                              for p in gold_phr if p["role"] == "proposed"])
-        tp, fp, fn, _ = _match(_merged(gprop + gp_both), prop_all)
+        tp, fp, fn, _ = _match(_merged(gprop + _phrase_labels(gold_phr, "proposed")), prop_all)
         scores[part]["proposed names + phrases"].add(tp, fp, fn)
 
 
