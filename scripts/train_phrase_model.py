@@ -3,10 +3,11 @@
     python scripts/train_phrase_model.py [--seed 2034]
 
 Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``;
-11,007 abstracts labelled by hand with every generic method phrase and its role).
+12,607 abstracts labelled by hand with every generic method phrase and its role).
 Every candidate span (:mod:`extract.phrases.candidates`) whose concept key equals a labelled
 phrase's is a positive. Two logistic regressions over the candidate features: ``phrase``
-(is it a method phrase) and ``proposed`` (its role, trained on the positives). C and the
+(is it a method phrase) and ``proposed`` (its role, trained on the positives, with the document
+features of :func:`extract.phrases.model.role_features` too). C and the
 decision threshold are chosen by 5-fold cross-validation grouped by abstract, on the concept-level
 F1 after decoding (:func:`extract.phrases.model.find_phrases`'s greedy non-overlapping choice).
 Writes ``extract/data/phrase_model.npz`` and ``phrase_model.json``. Needs the ``train`` extra.
@@ -43,18 +44,23 @@ def records(part: str):
 
 
 def examples(recs):
-    """Per abstract: candidates (span, features), labels, roles, gold keys."""
+    """Per abstract: its candidates, and the labelled phrases' keys and roles.
+
+    A candidate is (span, features, is a phrase, is proposed, concept key, role features:
+    :func:`extract.phrases.model.role_features`, for the labelled ones).
+    """
     out = []
     for r in recs:
         gold = {concept_key(p["phrase"]): p["role"] for p in r["phrases"]}
         full_title = r.get("title") or ""
         cands = PM.candidates(r["text"], full_title)
-        full = f"{full_title}\n{r['text']}" if full_title else r["text"]
-        shift = len(full_title) + 1 if full_title else 0
+        doc = PM._document(r["text"], full_title)
+        full, shift = doc.full, doc.shift
         rows = []
         for sp, feats, _ in cands:
             key = concept_key(full[sp.start + shift : sp.end + shift])
-            rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key))
+            role = PM.role_features(doc, sp.start + shift, sp.end + shift) if key in gold else []
+            rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key, role))
         out.append((rows, gold))
     return out
 
@@ -94,7 +100,13 @@ def fit(docs, C, seed, min_count=2):
         for row in rows:
             for f in row[1]:
                 counts[f] = counts.get(f, 0) + 1
+    role_counts: dict[str, int] = {}
+    for rows, _ in docs:
+        for row in rows:
+            for f in row[5]:
+                role_counts[f] = role_counts.get(f, 0) + 1
     vocab = sorted(f for f, n in counts.items() if n >= min_count)
+    vocab += sorted(f for f, n in role_counts.items() if n >= min_count and f not in counts)
     index = {f: i for i, f in enumerate(vocab)}
     flat = [row for rows, _ in docs for row in rows]
     X = feature_matrix([row[1] for row in flat], index)
@@ -102,14 +114,19 @@ def fit(docs, C, seed, min_count=2):
     span = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(X, y)
     pos = np.where(y)[0]
     yr = np.array([flat[i][3] for i in pos])
-    role = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(X[pos], yr)
+    # the role model also reads the document features of its candidates (the phrase model's
+    # columns of those features stay zero: they are role-only)
+    Xr = feature_matrix([[*flat[i][1], *flat[i][5]] for i in pos], index)
+    role = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(Xr, yr)
     W = np.stack([span.coef_[0], role.coef_[0]], axis=1).astype(np.float32)
     b = np.array([span.intercept_[0], role.intercept_[0]], dtype=np.float32)
     return Linear(index, ("phrase", "proposed"), W, b)
 
 
 def predict(model: Linear, rows):
-    d = np.array([model.decision(row[1]) for row in rows]) if rows else np.zeros((0, 2))
+    if not rows:
+        return np.zeros((0, 2))
+    d = np.array([model.decision([*row[1], *row[5]]) for row in rows])
     return 1 / (1 + np.exp(-d))
 
 

@@ -100,6 +100,19 @@ def test_a_proposed_technique_is_proposed_and_a_used_one_used():
     assert got.get(concept_key("speculative decoding")) == "used"
 
 
+def test_role_features_read_every_occurrence_and_the_title():
+    title = "Speculative Contrastive Decoding"
+    doc = M._document(SCD, title)
+    at = doc.full.index("Speculative Contrastive Decoding (SCD)")
+    own = M.role_features(doc, at, at + len("Speculative Contrastive Decoding"))
+    # named in the title first, twice in all, first in the abstract in its second quarter, with
+    # "we introduce" in its sentence
+    assert {"rtf=2", "rtitle", "rlater", "rpos=1", "rcue=introduce", "rcue=we"} <= set(own)
+    at = doc.full.index("speculative decoding")
+    used = M.role_features(doc, at, at + len("speculative decoding"))
+    assert {"rtf=1", "rnotitle", "rfirst", "rpos=0"} <= set(used)
+
+
 def test_tasks_and_generic_words_are_not_phrases():
     found = keys(KD) | keys(SERVING)
     for word in ("latency", "production deployment", "model", "text segmentation task"):

@@ -12,7 +12,8 @@ words just before and after it, the sentence's cue words ("we propose", "our", "
 Decoding: candidates scored at :data:`THRESHOLD` or above (``phrase_model.npz``'s ``threshold``,
 chosen on dev) are taken best first, skipping any that overlaps one already taken; one row per
 concept (:mod:`extract.phrases.concepts`) at its first occurrence. The role model gives
-``proposed`` or ``used``.
+``proposed`` or ``used``, from the same features and the document features of
+:func:`role_features` (scored only for the candidates taken).
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ class _Document(NamedTuple):
     ends: list[int]  # sentence ends (the title is a sentence of its own)
     cues: list[tuple[str, ...]]  # cue features of each sentence
     acronyms: dict[str, str]  # concept key of each defined long form -> its acronym
+    low: str  # ``full`` lower-cased (``full`` itself when that would change its length)
 
     def sentence(self, start: int) -> int:
         """Index of the sentence holding offset ``start`` of ``full``."""
@@ -190,7 +192,33 @@ def _document(text: str, title: str) -> _Document:
     else:  # lower-casing changed the length ("İ"): offsets differ, each sentence on its own
         cues = [_cues(full[a:b]) for a, b in zip(bounds, bounds[1:])]
     acronyms = {concept_key(lf): acr for acr, lf in find_acronyms(full).items()}
-    return _Document(full, shift, ends, cues, acronyms)
+    return _Document(full, shift, ends, cues, acronyms, low if len(low) == len(full) else full)
+
+
+def role_features(doc: _Document, start: int, end: int) -> list[str]:
+    """Role features of the candidate ``doc.full[start:end]`` that read the whole document.
+
+    The role model's alone (the phrase model does not have them): how often its words occur
+    (``rtf``), whether the title has them, whether this is their first occurrence, in which
+    quarter of the abstract they first occur, and the cue words of every sentence that has them
+    (``rcue=``). A paper's own technique is repeated, named in the title and introduced with "we
+    propose"; a used one is often named once.
+    """
+    low, shift = doc.low, doc.shift
+    words = low[start:end]
+    first = low.find(words)
+    out = [f"rtf={min(low.count(words), 4)}",
+           "rtitle" if 0 <= first < shift else "rnotitle",
+           "rfirst" if first == start else "rlater"]
+    at = low.find(words, shift) if shift else first
+    out.append(f"rpos={min(4 * (at - shift) // max(len(low) - shift, 1), 3)}" if at >= 0
+               else "rpos=x")
+    cues: set[str] = set()
+    while first >= 0:
+        cues.update(doc.cues[doc.sentence(first)])
+        first = low.find(words, first + 1)
+    out += [f"r{c}" for c in sorted(cues)]
+    return out
 
 
 def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]:
@@ -544,7 +572,8 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         # the role model, for the candidates taken
         acronym = doc.is_long_form(sp.start, sp.end)
         rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
-        b = _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
+        b = (_word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
+             + _context_score(role_features(doc, sp.start, sp.end), 1))
         chosen.append((_sigmoid(score), s0, e0, b >= role_threshold))
     canon = canonical_names()
     by_key: dict[str, Phrase] = {}
