@@ -192,7 +192,10 @@ def test_a_list_before_robots_is_hardware_not_methods():
     got = _names(text)
     assert got["LoCoBot"][0] == "other"
     assert got["Stretch RE-1"][0] == "other"
-    assert [r["name"] for r in methods.extract_rows(_paper(text))] == ["PoliFormer"]
+    rows = methods.extract_rows(_paper(text))
+    # the name rows (phrase rows come from the learned phrase model, scored in benchmarks/)
+    assert [r["name"] for r in rows if r["form"] == "name"] == ["PoliFormer"]
+    assert not [r for r in rows if "LoCoBot" in r["surface"] or "Stretch" in r["surface"]]
 
 
 def test_a_vocabulary_name_inside_a_long_form_is_not_mentioned():
