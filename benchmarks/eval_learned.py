@@ -234,7 +234,8 @@ def eval_methods(scores, rel) -> None:
         gold_names = {n["name"] for n in orig.get("names", []) if n["role"] == "used"
                       and n["type"] == "method"} if "names" in orig else set(orig["gold"]["mentioned"])
         gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
-        gold_m = _merged(gm_names + _phrase_labels(gold_phr, "used"))  # "ICL" (a name label) = "in-context learning (ICL)"
+        # one item per concept: "ICL" (a name label) = "in-context learning (ICL)" (a phrase's)
+        gold_m = _merged(gm_names + _phrase_labels(gold_phr, "used"))
         mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
         dict_rows = [{p.key} for p in rules]
         shipped_m = [x for x in shipped if x["role"] == "mentioned"]

@@ -53,11 +53,10 @@ def examples(recs):
     for r in recs:
         gold = {concept_key(p["phrase"]): p["role"] for p in r["phrases"]}
         full_title = r.get("title") or ""
-        cands = PM.candidates(r["text"], full_title)
         doc = PM._document(r["text"], full_title)
         full, shift = doc.full, doc.shift
         rows = []
-        for sp, feats, _ in cands:
+        for sp, feats, _ in PM.document_candidates(doc):
             key = concept_key(full[sp.start + shift : sp.end + shift])
             role = PM.role_features(doc, sp.start + shift, sp.end + shift) if key in gold else []
             rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key, role))
@@ -96,13 +95,11 @@ def fit(docs, C, seed, min_count=2):
     from sklearn.linear_model import LogisticRegression
 
     counts: dict[str, int] = {}
+    role_counts: dict[str, int] = {}
     for rows, _ in docs:
         for row in rows:
             for f in row[1]:
                 counts[f] = counts.get(f, 0) + 1
-    role_counts: dict[str, int] = {}
-    for rows, _ in docs:
-        for row in rows:
             for f in row[5]:
                 role_counts[f] = role_counts.get(f, 0) + 1
     vocab = sorted(f for f, n in counts.items() if n >= min_count)

@@ -225,7 +225,12 @@ def candidates(text: str, title: str = "") -> list[tuple[Span, list[str], bool]]
     """(span, features, in title) for every candidate of title + abstract (offsets into the
     abstract; title spans have negative offsets: ``start - len(title) - 1``).
     """
-    doc = _document(text, title)
+    return document_candidates(_document(text, title))
+
+
+def document_candidates(doc: _Document) -> list[tuple[Span, list[str], bool]]:
+    """:func:`candidates` of a document already read (the training script also needs the
+    document, for :func:`role_features`)."""
     shift = doc.shift
     out = []
     for sp in spans(doc.full):
