@@ -123,14 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     linear = T.fit(T.examples(train_recs), 0.3, SEED)
     test_docs = T.examples(test_recs)
-    lin = [0, 0, 0]
-    for rows, gold in test_docs:
-        probs = T.predict(linear, rows)
-        keys = T.decode(rows, probs[:, 0] if len(probs) else np.zeros(0), 0.34)
-        lin[0] += len(keys & set(gold))
-        lin[1] += len(keys - set(gold))
-        lin[2] += len(set(gold) - keys)
-    print(f"linear model: P/R/F1 {prf(*lin)} ({time.time() - t0:.0f} s)", flush=True)
+    f1, p, r = T.f1(test_docs, [T.predict(linear, rows)[:, 0] for rows, _ in test_docs], 0.34)
+    print(f"linear model: P/R/F1 {(round(p, 4), round(r, 4), round(f1, 4))} "
+          f"({time.time() - t0:.0f} s)", flush=True)
 
     tok = AutoTokenizer.from_pretrained(base_path())
     model = AutoModelForTokenClassification.from_pretrained(base_path(), num_labels=len(LABELS))
