@@ -50,6 +50,7 @@ from keywords_bench import CORPORA, SETS, f1_at, load, normalise  # noqa: E402
 
 import extract.keywords as keywords  # noqa: E402
 from extract.datafiles import DATA_DIR  # noqa: E402
+from extract.learned.trees import export_trees  # noqa: E402
 from extract.keywords.rank import FEATURES, RANKER_FILE, Ranker, select, tfidf  # noqa: E402
 
 SEED = 0
@@ -114,20 +115,7 @@ def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, size: str):
 
 def export(model, features: list[str], diversity: float, size: str) -> dict:
     """The fitted trees as lists (feature, threshold, children, leaf value) per node."""
-    trees = []
-    for (predictor,) in model._predictors:
-        nodes = predictor.nodes
-        if nodes["is_categorical"].any():
-            raise ValueError("categorical splits are not supported")
-        trees.append({
-            "feature": nodes["feature_idx"].tolist(),
-            "threshold": [float(t) for t in nodes["num_threshold"]],
-            "left": nodes["left"].tolist(),
-            "right": nodes["right"].tolist(),
-            "value": [round(float(v), 6) for v in nodes["value"]],
-            "leaf": [bool(b) for b in nodes["is_leaf"]],
-            "depth": int(nodes["depth"].max()),
-        })
+    trees, bias = export_trees(model)
     return {
         "about": "scripts/train_keyword_ranker.py: gradient-boosted trees over the features "
         "named here, trained on the author keywords of every venue-year of "
@@ -135,7 +123,7 @@ def export(model, features: list[str], diversity: float, size: str) -> dict:
         "name": "learned",
         "params": {"size": size, **SIZES[size]},
         "features": features,
-        "bias": float(np.ravel(model._baseline_prediction)[0]),
+        "bias": bias,
         "diversity": diversity,
         "trees": trees,
     }

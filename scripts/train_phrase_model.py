@@ -9,8 +9,13 @@ phrase's is a positive. Two logistic regressions over the candidate features: ``
 (is it a method phrase) and ``proposed`` (its role, trained on the positives, with the document
 features of :func:`extract.phrases.model.role_features` too). C and the
 decision threshold are chosen by 5-fold cross-validation grouped by abstract, on the concept-level
-F1 after decoding (:func:`extract.phrases.model.find_phrases`'s greedy non-overlapping choice).
-Writes ``extract/data/phrase_model.npz`` and ``phrase_model.json``. Needs the ``train`` extra.
+F1 after decoding (:func:`extract.phrases.model.decode`'s greedy non-overlapping choice).
+Then the concept selection: gradient-boosted trees over the concepts of each abstract's
+candidates (:func:`extract.phrases.model.concept_table`, from the two models' out-of-fold
+probabilities at the chosen C), whether the concept is labelled; its threshold is the best F1 of
+its own out-of-fold probabilities on the same folds.
+Writes ``extract/data/phrase_model.npz``, ``phrase_model.json`` and ``phrase_select.json``.
+Needs the ``train`` extra.
 """
 
 from __future__ import annotations
@@ -30,10 +35,14 @@ import splits  # noqa: E402
 
 from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.learned.linear import Linear, feature_matrix  # noqa: E402
+from extract.learned.trees import export_trees  # noqa: E402
 from extract.phrases import model as PM  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset" / "phrases.jsonl"
+SELECT_FLOOR = 0.1  # candidates scored below it take no part in the concept selection
+SELECT_PARAMS = {"max_iter": 200, "learning_rate": 0.05, "max_leaf_nodes": 15,
+                 "min_samples_leaf": 40}
 
 
 def records(part: str):
@@ -47,7 +56,8 @@ def examples(recs):
     """Per abstract: its candidates, and the labelled phrases' keys and roles.
 
     A candidate is (span, features, is a phrase, is proposed, concept key, role features:
-    :func:`extract.phrases.model.role_features`, for the labelled ones).
+    :func:`extract.phrases.model.role_features`; the role model is fitted on the labelled ones,
+    and scores every candidate with them, as :func:`extract.phrases.model.find_phrases` does).
     """
     out = []
     for r in recs:
@@ -58,25 +68,17 @@ def examples(recs):
         rows = []
         for sp, feats, _ in PM.document_candidates(doc):
             key = concept_key(full[sp.start + shift : sp.end + shift])
-            role = PM.role_features(doc, sp.start + shift, sp.end + shift) if key in gold else []
+            role = PM.role_features(doc, sp.start + shift, sp.end + shift)
             rows.append((sp, feats, key in gold, gold.get(key) == "proposed", key, role))
         out.append((rows, gold))
     return out
 
 
 def decode(rows, probs, th):
-    """Concept keys chosen for one abstract: greedy best-first, no overlaps."""
-    order = sorted(range(len(rows)), key=lambda i: (-probs[i], rows[i][0].start))
-    taken, keys = [], set()
-    for i in order:
-        if probs[i] < th:
-            break
-        sp = rows[i][0]
-        if any(sp.start < e and s < sp.end for s, e in taken):
-            continue
-        taken.append((sp.start, sp.end))
-        keys.add(rows[i][4])
-    return keys
+    """Concept keys chosen for one abstract: greedy best-first, no overlaps
+    (:func:`extract.phrases.model.decode`)."""
+    return PM.decode([PM.Cand(row[0].start, row[0].end, row[4], float(q), 0)
+                      for row, q in zip(rows, probs)], th)
 
 
 def f1(docs, probs_per_doc, th):
@@ -100,8 +102,9 @@ def fit(docs, C, seed, min_count=2):
         for row in rows:
             for f in row[1]:
                 counts[f] = counts.get(f, 0) + 1
-            for f in row[5]:
-                role_counts[f] = role_counts.get(f, 0) + 1
+            if row[2]:  # the role model learns from the labelled phrases alone
+                for f in row[5]:
+                    role_counts[f] = role_counts.get(f, 0) + 1
     vocab = sorted(f for f, n in counts.items() if n >= min_count)
     vocab += sorted(f for f, n in role_counts.items() if n >= min_count and f not in counts)
     index = {f: i for i, f in enumerate(vocab)}
@@ -143,11 +146,71 @@ def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
     return oof, oof_role
 
 
+def concept_examples(docs, lengths, oof, oof_role, th):
+    """The selection's examples: per concept of each abstract's candidates scored at
+    :data:`SELECT_FLOOR` or above (out of fold), its row of
+    :data:`extract.phrases.model.SELECT_FEATURES`, whether it is labelled, and the abstract's
+    index."""
+    col = PM.SELECT_FEATURES.index("proposed_p")
+    X, y, at = [], [], []
+    for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
+        keep = [i for i in range(len(rows)) if p[i] >= SELECT_FLOOR]
+        cands = [PM.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
+                         len(rows[i][0].units)) for i in keep]
+        keys, best, table = PM.concept_table(cands, th, length)
+        for key, b, row in zip(keys, best, table):
+            row[col] = float(pr[keep[b]])
+            X.append(row)
+            y.append(key in gold)
+            at.append(d)
+    return (np.array(X, dtype=np.float64).reshape(-1, len(PM.SELECT_FEATURES)), np.array(y, bool),
+            np.array(at, dtype=int))
+
+
+def fit_selector(X, y, seed):
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    return HistGradientBoostingClassifier(random_state=seed, **SELECT_PARAMS).fit(X, y)
+
+
+def train_selector(docs, lengths, oof, oof_role, th, seed) -> dict:
+    """Fit the concept selection on the out-of-fold phrase scores; its threshold is the best
+    F1 of its own out-of-fold probabilities (same folds), counting every labelled phrase."""
+    X, y, at = concept_examples(docs, lengths, oof, oof_role, th)
+    fold = (np.random.default_rng(seed).permutation(len(docs)) % 5)[at]
+    q = np.zeros(len(y))
+    for k in range(5):
+        m = fit_selector(X[fold != k], y[fold != k], seed)
+        q[fold == k] = m.predict_proba(X[fold == k])[:, 1]
+    n_gold = sum(len(g) for _, g in docs)
+    best = None
+    for t in np.arange(0.2, 0.7, 0.01):
+        pred = q >= t
+        tp = int((pred & y).sum())
+        p, r = tp / max(int(pred.sum()), 1), tp / max(n_gold, 1)
+        f = 2 * p * r / max(p + r, 1e-9)
+        if best is None or f > best[0]:
+            best = (f, p, r, float(round(t, 2)))
+    trees, bias = export_trees(fit_selector(X, y, seed))
+    f, p, r, t = best
+    return {
+        "about": "scripts/train_phrase_model.py: gradient-boosted trees choosing an abstract's "
+        "method-phrase concepts from the phrase model's out-of-fold scores on dev "
+        "(extract.phrases.model.concept_table)",
+        "features": list(PM.SELECT_FEATURES), "floor": SELECT_FLOOR, "threshold": t,
+        "params": SELECT_PARAMS, "seed": seed, "concepts": int(len(y)),
+        "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4)},
+        "bias": bias, "trees": trees,
+    }
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=2034)
     args = ap.parse_args(argv)
-    docs = examples(list(records("dev")))
+    recs = list(records("dev"))
+    docs = examples(recs)
+    lengths = [len(r["text"]) for r in recs]
     n = len(docs)
     print(f"{n} dev abstracts, {sum(len(r) for r, _ in docs)} candidates, "
           f"{sum(len(g) for _, g in docs)} labelled phrases", file=sys.stderr)
@@ -191,6 +254,9 @@ def main(argv=None) -> int:
     }
     (DATA_DIR / PM.META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(meta), file=sys.stderr)
+    spec = train_selector(docs, lengths, oof, oof_role, th, args.seed)
+    (DATA_DIR / PM.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in spec.items() if k != "trees"}), file=sys.stderr)
     return 0
 
 

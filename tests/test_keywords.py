@@ -553,7 +553,7 @@ def test_bundled_ranker_reads_its_features_in_order():
 
     spec = __import__("json").loads((DATA_DIR / RANKER_FILE).read_text(encoding="utf-8"))
     assert set(spec["features"]) <= set(FEATURES) and len(set(spec["features"])) == len(spec["features"])
-    ranker = load_ranker()
+    ranker = load_ranker().trees
     used = {spec["features"][f] for t in spec["trees"] for f, leaf in zip(t["feature"], t["leaf"])
             if not leaf}
     assert {FEATURES[i] for i in ranker.feature[ranker.left != np.arange(len(ranker.left))]} == used

@@ -119,39 +119,69 @@ def test_tasks_and_generic_words_are_not_phrases():
         assert concept_key(word) not in found
 
 
-def test_confidence_is_a_probability_over_the_threshold():
-    _, meta = M.models()
-    for p in find_phrases(SCD):
-        assert meta["threshold"] <= p.confidence <= 1.0
+def test_confidence_is_the_selection_probability_over_its_threshold():
+    trees, select = M.selector()
+    assert 0 < select["floor"] < M.models()[1]["threshold"] < 1 and 0 < select["threshold"] < 1
+    found = find_phrases(SCD)
+    assert found
+    for p in found:
+        assert select["threshold"] <= p.confidence <= 1.0
 
 
 def test_fast_scoring_agrees_with_the_feature_strings():
-    """find_phrases scores candidates without building feature strings; the training script
-    builds them (candidates/features). Both must give the same decisions."""
+    """scored_candidates scores candidates without building feature strings; the training
+    script builds them (candidates/features). Both must give the same candidates over the floor,
+    with the same scores."""
     table, bias = M._weights()
-    _, meta = M.models()
-    th = math.log(meta["threshold"] / (1 - meta["threshold"]))
+    floor = M.selector()[1]["floor"]
+    th = math.log(floor / (1 - floor))
+    title = "A title with contrastive learning"
     for text in (SERVING, MERGING, KD, SCD, NEG):
-        ref = []
-        prob = {}
-        for sp, feats, _ in M.candidates(text, "A title with contrastive learning"):
+        ref = {}
+        for sp, feats, _ in M.candidates(text, title):
             score = sum(table.get(f, (0.0, 0.0))[0] for f in feats) + bias[0]
-            prob[sp.start, sp.end] = 1 / (1 + math.exp(-score))
             if score >= th:
-                ref.append((-score, sp.start, sp.end))
-        ref.sort()
-        taken, chosen = [], set()
-        for _, s, e in ref:
-            if not any(s < e2 and s2 < e for s2, e2 in taken):
-                taken.append((s, e))
-                chosen.add((s, e))
-        found = find_phrases(text, "A title with contrastive learning")
-        got = {(p.start, p.end) for p in found}
-        assert got <= chosen and len(got) >= 1
-        for p in found:  # the same scores, not only the same side of the threshold: a
-            # concept's confidence is its best occurrence's
-            assert p.confidence >= prob[p.start, p.end] - 6e-5
-            assert any(p.confidence == pytest.approx(prob[c], abs=6e-5) for c in chosen)
+                ref[sp.start, sp.end] = score
+        doc = M._document(text, title)
+        got = {(sp.start - doc.shift, sp.end - doc.shift): score
+               for score, sp, _ in M.scored_candidates(doc, floor)}
+        assert got.keys() == ref.keys() and len(got) >= 3
+        for at, score in got.items():
+            assert score == pytest.approx(ref[at], abs=1e-4)
+
+
+def test_concept_table_describes_each_concept_by_its_candidates():
+    """Three candidates of "speculative decoding" at two places, one of "decoding" inside the
+    first, one of "contrastive decoding" elsewhere: the concepts' rows of SELECT_FEATURES."""
+    C = M.Cand
+    cands = [C(10, 30, "speculativedecoding", 0.8, 2), C(22, 30, "decoding", 0.3, 1),
+             C(60, 80, "speculativedecoding", 0.5, 2), C(-15, 5, "speculativedecoding", 0.2, 2),
+             C(90, 110, "contrastivedecoding", 0.36, 2)]
+    keys, best, rows = M.concept_table(cands, 0.34, 200)
+    got = {k: dict(zip(M.SELECT_FEATURES, r)) for k, r in zip(keys, rows)}
+    assert best[keys.index("speculativedecoding")] == 0
+    sd, dec, cd = got["speculativedecoding"], got["decoding"], got["contrastivedecoding"]
+    assert (sd["p_max"], sd["p_second"], sd["candidates"], sd["occurrences"]) == (0.8, 0.5, 3, 3)
+    assert sd["p_mean"] == pytest.approx(0.5) and sd["inner_p"] == 0.3 and sd["container_p"] == 0
+    assert dec["container_p"] == dec["overlap_p"] == 0.8 and dec["inner_p"] == 0
+    # the greedy decoding takes the best candidate and what does not overlap it over 0.34
+    assert (sd["decoded"], dec["decoded"], cd["decoded"]) == (1, 0, 1)
+    assert sd["position"] == pytest.approx(10 / 200) and sd["in_title"] == 0
+    assert sd["units"] == 2 and sd["chars"] == 20 and sd["concepts"] == 3
+    assert sd["proposed_p"] == 0  # the caller's: the role model at the best candidate
+    assert M.decode(cands, 0.34) == {"speculativedecoding", "contrastivedecoding"}
+
+
+def test_bundled_selection_reads_the_concept_table_columns():
+    trees, spec = M.selector()
+    assert spec["features"] == list(M.SELECT_FEATURES) and trees.depth >= 1
+    used = {f for t in spec["trees"] for f, leaf in zip(t["feature"], t["leaf"]) if not leaf}
+    assert max(used) < len(M.SELECT_FEATURES)
+    # more probable for a concept the decoding takes, with high scores, than for a lone weak one
+    strong = [0.9, 0.8, 0.85, 2, 2, 0, 0, 0, 1, 2, 20, 0, 0.1, 0.5, 8]
+    weak = [0.12, 0, 0.12, 1, 1, 0.9, 0.9, 0, 0, 1, 6, 0, 0.7, 0.1, 8]
+    s = trees.score(np.array([strong, weak], dtype=np.float64))
+    assert s[0] > 0 > s[1]
 
 
 def test_corpus_word_clusters_group_words_used_alike_and_are_features():

@@ -26,6 +26,7 @@ import numpy as np
 
 from extract.datafiles import DATA_DIR
 from extract.keywords.candidates import Candidate, load_stoplist
+from extract.learned.trees import Trees
 from extract.lexicon.docfreq import DF_FILE, DocFreq, load_df  # noqa: F401  (re-exported)
 
 RANKER_FILE = "keyword_ranker.json"
@@ -200,10 +201,10 @@ def ranker_features(
 class Ranker:
     """Gradient-boosted trees (trained by ``scripts/train_keyword_ranker.py``), run with numpy.
 
-    The nodes of all trees sit in flat arrays (a leaf is its own child); all trees are walked
-    together, one level per step, for every candidate of a chunk of papers at once. The spec
-    names the features it was trained on, a subset of :data:`FEATURES` in any order; its split
-    indices refer to that list and are mapped to columns of :data:`FEATURES`.
+    The trees (:class:`extract.learned.trees.Trees`) are walked for every candidate of a chunk
+    of papers at once. The spec names the features it was trained on, a subset of
+    :data:`FEATURES` in any order; its split indices refer to that list and are mapped to
+    columns of :data:`FEATURES`.
     """
 
     def __init__(self, spec: dict[str, Any]) -> None:
@@ -213,40 +214,13 @@ class Ranker:
         column = [FEATURES.index(f) for f in spec["features"]]
         self.features = tuple(spec["features"])
         self.name = str(spec.get("name", "learned"))
-        trees = spec["trees"]
-        feature, threshold, left, right, value, roots = [], [], [], [], [], []
-        for tree in trees:
-            base = len(feature)
-            roots.append(base)
-            for k, is_leaf in enumerate(tree["leaf"]):
-                feature.append(0 if is_leaf else column[tree["feature"][k]])
-                threshold.append(np.inf if is_leaf else tree["threshold"][k])
-                left.append(base + (k if is_leaf else tree["left"][k]))
-                right.append(base + (k if is_leaf else tree["right"][k]))
-                value.append(tree["value"][k] if is_leaf else 0.0)
-        self.feature = np.asarray(feature, dtype=np.intp)
-        self.threshold = np.asarray(threshold, dtype=np.float64)
-        self.left = np.asarray(left, dtype=np.intp)
-        self.right = np.asarray(right, dtype=np.intp)
-        self.value = np.asarray(value, dtype=np.float64)
-        self.roots = np.asarray(roots, dtype=np.intp)
-        self.depth = max(int(t["depth"]) for t in trees)
-        self.bias = float(spec["bias"])
+        self.trees = Trees(spec["trees"], spec["bias"], column)
         self.diversity = float(spec.get("diversity", 0.0))
         self.digest = hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
 
     def score(self, x: np.ndarray) -> np.ndarray:
         """Log-odds that each row of ``x`` (:data:`FEATURES`) is an author keyword."""
-        n = x.shape[0]
-        if n == 0:
-            return np.zeros(0, dtype=np.float32)
-        flat = np.ascontiguousarray(x, dtype=np.float64).ravel()
-        offsets = (np.arange(n, dtype=np.intp) * x.shape[1])[None, :]
-        node = np.broadcast_to(self.roots[:, None], (len(self.roots), n)).copy()
-        for _ in range(self.depth):
-            go_left = flat.take(offsets + self.feature.take(node)) <= self.threshold.take(node)
-            node = np.where(go_left, self.left.take(node), self.right.take(node))
-        return (self.bias + self.value.take(node).sum(axis=0)).astype(np.float32)
+        return self.trees.score(x)
 
 
 @lru_cache(maxsize=1)

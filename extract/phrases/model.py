@@ -9,11 +9,18 @@ defines an acronym for it, where it sits in its noun phrase (words before / afte
 words just before and after it, the sentence's cue words ("we propose", "our", "such as",
 "existing") and whether it is in the title.
 
-Decoding: candidates scored at :data:`THRESHOLD` or above (``phrase_model.npz``'s ``threshold``,
-chosen on dev) are taken best first, skipping any that overlaps one already taken; one row per
-concept (:mod:`extract.phrases.concepts`) at its first occurrence. The role model gives
-``proposed`` or ``used``, from the same features and the document features of
-:func:`role_features` (scored only for the candidates taken).
+Selection, per concept (:mod:`extract.phrases.concepts`): the candidates scored at the floor
+(``phrase_select.json``'s ``floor``) or above are grouped by concept key, and each concept is
+described by :func:`concept_table` -- its best and mean candidate probability, how often it
+occurs, the best score of the candidates that overlap, contain or sit inside it, whether the greedy
+decoding takes it (candidates at ``phrase_model.json``'s ``threshold`` or above taken best
+first, skipping any that overlaps one already taken), its length, place, the role model's
+probability at its best occurrence and how many concepts the abstract has. Gradient-boosted
+trees (:class:`extract.learned.trees.Trees`, trained on the phrase model's out-of-fold scores on
+dev) turn that into the concept's probability, its confidence; concepts at the selection
+threshold or above are kept, one row each, at its first occurrence in the abstract (else the
+title). The role model gives ``proposed`` or ``used``, from the same features and the document
+features of :func:`role_features` (scored at each concept's best occurrence).
 """
 
 from __future__ import annotations
@@ -26,8 +33,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+import numpy as np
+
 from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
+from extract.learned.trees import Trees
 from extract.lexicon.clusters import cluster_of
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
@@ -54,6 +64,12 @@ from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
 META_FILE = "phrase_model.json"
+SELECT_FILE = "phrase_select.json"
+# the columns of :func:`concept_table`, the selection trees' inputs, in order
+SELECT_FEATURES = (
+    "p_max", "p_second", "p_mean", "candidates", "occurrences", "overlap_p", "container_p",
+    "inner_p", "decoded", "units", "chars", "in_title", "position", "proposed_p", "concepts",
+)
 _CUE = re.compile(
     r"\b(we|our|ours|propose[sd]?|introduce[sd]?|present|novel|new|this paper|this work|"
     r"such as|e\.g|including|existing|previous|prior|traditional|conventional|standard|"
@@ -82,6 +98,75 @@ def models() -> tuple[Linear, dict]:
     """(span and role model, metadata with thresholds)."""
     meta = json.loads((DATA_DIR / META_FILE).read_text(encoding="utf-8"))
     return Linear.load(DATA_DIR / MODEL_FILE), meta
+
+
+@lru_cache(maxsize=1)
+def selector() -> tuple[Trees, dict]:
+    """(the concept selection trees, their spec: ``floor``, ``threshold``, dev figures)."""
+    spec = json.loads((DATA_DIR / SELECT_FILE).read_text(encoding="utf-8"))
+    if tuple(spec["features"]) != SELECT_FEATURES:
+        raise ValueError(f"{SELECT_FILE}: features {spec['features']} are not SELECT_FEATURES "
+                         "(retrain with scripts/train_phrase_model.py)")
+    return Trees(spec["trees"], spec["bias"]), spec
+
+
+class Cand(NamedTuple):
+    """A candidate scored at the selection floor or above, offsets into the abstract (title
+    negative)."""
+
+    start: int
+    end: int
+    key: str  # concept key
+    p: float  # the phrase model's probability
+    units: int
+
+
+def decode(cands: list[Cand], threshold: float) -> set[str]:
+    """Concept keys of the greedy choice: candidates at ``threshold`` or above, best first (the
+    earlier of equals first), skipping any that overlaps one already taken."""
+    taken: list[tuple[int, int]] = []
+    keys: set[str] = set()
+    for c in sorted(cands, key=lambda c: (-c.p, c.start)):
+        if c.p < threshold:
+            break
+        if any(c.start < e and s < c.end for s, e in taken):
+            continue
+        taken.append((c.start, c.end))
+        keys.add(c.key)
+    return keys
+
+
+def concept_table(cands: list[Cand], threshold: float,
+                  length: int) -> tuple[list[str], list[int], list[list[float]]]:
+    """The concepts of an abstract's candidates ``cands`` (all at the floor or above), the index
+    of each one's best candidate (highest probability, the first of equals) and its row of
+    :data:`SELECT_FEATURES`, with ``proposed_p`` left 0 for the caller (the role model's
+    probability at the best candidate). ``length``: the abstract's length in characters."""
+    chosen = decode(cands, threshold)
+    by_key: dict[str, list[int]] = {}
+    for i, c in enumerate(cands):
+        by_key.setdefault(c.key, []).append(i)
+    keys, best, rows = [], [], []
+    for key, idx in by_key.items():
+        ps = sorted((cands[i].p for i in idx), reverse=True)
+        b = max(idx, key=lambda i: (cands[i].p, -i))
+        s, e = cands[b].start, cands[b].end
+        over = cont = inner = 0.0
+        for j, c in enumerate(cands):
+            if c.key == key or not (c.start < e and s < c.end):
+                continue
+            over = max(over, c.p)
+            if c.start <= s and c.end >= e:
+                cont = max(cont, c.p)
+            if c.start >= s and c.end <= e:
+                inner = max(inner, c.p)
+        keys.append(key)
+        best.append(b)
+        rows.append([ps[0], ps[1] if len(ps) > 1 else 0.0, sum(ps) / len(ps), float(len(idx)),
+                     float(len({cands[i].start for i in idx})), over, cont, inner,
+                     float(key in chosen), float(cands[b].units), float(e - s), float(s < 0),
+                     max(s, 0) / max(length, 1), 0.0, float(len(by_key))])
+    return keys, best, rows
 
 
 @lru_cache(maxsize=100_000)
@@ -458,21 +543,19 @@ def _after(word: str) -> float:
     return _ctx(f"next={word}") + _ctx(_near("nc", word))
 
 
-def find_phrases(text: str, title: str = "") -> list[Phrase]:
-    """The method phrases of an abstract (one per concept, at its first occurrence in the
-    abstract, else in the title), by position.
+def scored_candidates(doc: _Document, floor: float) -> list[tuple[float, Span, int]]:
+    """(phrase-model score, span, sentence) of every candidate of ``doc`` whose probability is
+    ``floor`` or more; offsets into ``doc.full``.
 
     Scores every candidate as :func:`features` would (``tests/test_method_phrases.py`` checks the
     two agree) without building its feature strings: the word part from per-unit caches and
     prefix sums (a one-word run, half of them, from one cache: :func:`_solo`), the context from
-    per-word caches, added per run start and end; feature strings are built only for the few
-    candidates taken, for their role.
+    per-word caches, added per run start and end; a candidate that cannot reach the floor is
+    dropped early.
     """
-    _, meta = models()
-    threshold = math.log(meta["threshold"] / (1 - meta["threshold"]))
-    role_threshold = math.log(meta["role_threshold"] / (1 - meta["role_threshold"]))
-    doc = _document(text, title)
+    threshold = math.log(floor / (1 - floor))
     full, shift = doc.full, doc.shift
+    _, bias = _weights()
     cue_score = [sum(_ctx(f) for f in c) for c in doc.cues]
     left_w, right_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
@@ -566,39 +649,50 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         score = _span_word_score(sp) + bias0 + _context_score(rest)
         if score >= threshold:
             accepted.append((score, sp, k))
-    accepted.sort(key=lambda x: (-x[0], x[1].start))
-    taken: list[tuple[int, int]] = []
-    chosen = []
-    for score, sp, k in accepted:
+    return accepted
+
+
+def find_phrases(text: str, title: str = "") -> list[Phrase]:
+    """The method phrases of an abstract (one per concept, at its first occurrence in the
+    abstract, else in the title), by position: the concepts of its candidates scored at the
+    floor or above (:func:`scored_candidates`) that the selection keeps (:func:`concept_table`,
+    :func:`selector`); feature strings are built only for each concept's best candidate, for
+    its role.
+    """
+    _, meta = models()
+    trees, select = selector()
+    doc = _document(text, title)
+    full, shift = doc.full, doc.shift
+    _, bias = _weights()
+    accepted = scored_candidates(doc, select["floor"])
+    cands: list[Cand] = []
+    for score, sp, _ in accepted:
         s0, e0 = sp.start - shift, sp.end - shift
-        if any(s0 < e and s < e0 for s, e in taken):
-            continue
-        taken.append((s0, e0))
-        # the role model, for the candidates taken
+        cands.append(Cand(s0, e0, concept_key(full[sp.start:sp.end]), _sigmoid(score),
+                          len(sp.units)))
+    keys, best, table = concept_table(cands, meta["threshold"], len(full) - shift)
+    # the role model, at each concept's best candidate
+    for row, b in zip(table, best):
+        score, sp, k = accepted[b]
         acronym = doc.is_long_form(sp.start, sp.end)
         rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
-        b = (_word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
-             + _context_score(role_features(doc, sp.start, sp.end), 1))
-        chosen.append((_sigmoid(score), s0, e0, b >= role_threshold))
+        row[SELECT_FEATURES.index("proposed_p")] = _sigmoid(
+            _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
+            + _context_score(role_features(doc, sp.start, sp.end), 1))
+    if not table:
+        return []
+    probs = 1.0 / (1.0 + np.exp(-trees.score(np.asarray(table, dtype=np.float64))))
+    role_p = SELECT_FEATURES.index("proposed_p")
     canon = canonical_names()
-    by_key: dict[str, Phrase] = {}
-    for p, s0, e0, proposed in sorted(chosen, key=lambda x: x[1]):
-        written = full[s0 + shift : e0 + shift]
-        key = concept_key(written)
-        acr = doc.acronyms.get(key)
-        concept = canon.get(key) or concept_display(written)
-        role = "proposed" if proposed else "used"
-        old = by_key.get(key)
-        if old is None:
-            by_key[key] = Phrase(written, s0, e0, concept, key, role, round(p, 4), acr)
+    out = []
+    for key, row, q in zip(keys, table, probs):
+        if q < select["threshold"]:
             continue
-        # a concept of both the title and the abstract stands at its first occurrence in the
-        # abstract: a phrase with title offsets (negative) gets no row in the methods table
-        moved = old.start < 0 <= s0
-        if moved or role == "proposed" and old.role == "used" or p > old.confidence:
-            at = ((written, s0, e0, concept) if moved
-                  else (old.text, old.start, old.end, old.concept))
-            by_key[key] = Phrase(*at, key,
-                                 "proposed" if "proposed" in (role, old.role) else "used",
-                                 round(max(p, old.confidence), 4), old.acronym or acr)
-    return sorted(by_key.values(), key=lambda ph: ph.start)
+        # its first occurrence in the abstract, else in the title
+        at = min((c for c in cands if c.key == key),
+                 key=lambda c: (c.start < 0, c.start))
+        written = full[at.start + shift : at.end + shift]
+        out.append(Phrase(written, at.start, at.end, canon.get(key) or concept_display(written),
+                          key, "proposed" if row[role_p] >= meta["role_threshold"] else "used",
+                          round(float(q), 4), doc.acronyms.get(key)))
+    return sorted(out, key=lambda ph: ph.start)
