@@ -688,9 +688,12 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     for key, row, q in zip(keys, table, probs):
         if q < select["threshold"]:
             continue
-        # its first occurrence in the abstract, else in the title
-        at = min((c for c in cands if c.key == key),
-                 key=lambda c: (c.start < 0, c.start))
+        # its first occurrence in the abstract, else in the title; of the concept's candidates
+        # there ("policy gradient", "policy gradient methods"), the best scored
+        mine = [c for c in cands if c.key == key]
+        first = min(mine, key=lambda c: (c.start < 0, c.start))
+        at = max((c for c in mine if c.start < first.end and first.start < c.end),
+                 key=lambda c: (c.p, -c.start))
         written = full[at.start + shift : at.end + shift]
         out.append(Phrase(written, at.start, at.end, canon.get(key) or concept_display(written),
                           key, "proposed" if row[role_p] >= meta["role_threshold"] else "used",
