@@ -31,6 +31,10 @@ SCD = ("Inspired by speculative decoding and contrastive decoding, we introduce 
        "Contrastive Decoding (SCD), a straightforward yet powerful decoding approach that "
        "leverages predictions from smaller language models (LMs) to achieve both decoding "
        "acceleration and quality improvement.")
+PEFT = ("As the scale of large language models (LLMs) grows and natural language tasks become "
+        "increasingly diverse, Parameter-Efficient Fine-Tuning (PEFT) has become the standard "
+        "paradigm for fine-tuning LLMs. Among PEFT methods, LoRA is widely adopted for not "
+        "introducing additional inference overhead.")  # seeds/, ACL (SuLoRA)
 NEG = ("We also propose a contrastive learning- and generation-based model with a novel hard "
        "negative sampling strategy for generalized zero-shot persona attribute extraction.")
 
@@ -170,6 +174,17 @@ def test_concept_table_describes_each_concept_by_its_candidates():
     assert sd["units"] == 2 and sd["chars"] == 20 and sd["concepts"] == 3
     assert sd["proposed_p"] == 0  # the caller's: the role model at the best candidate
     assert M.decode(cands, 0.34) == {"speculativedecoding", "contrastivedecoding"}
+
+
+def test_a_concept_stands_where_no_likelier_concept_covers_it():
+    """"fine-tuning" occurs first inside "Parameter-Efficient Fine-Tuning", then alone: its row
+    is at the lone occurrence, and no two rows overlap."""
+    found = {p.key: p for p in find_phrases(PEFT)}
+    peft, ft = found[concept_key("parameter-efficient fine-tuning")], found[concept_key("fine-tuning")]
+    assert PEFT[peft.start : peft.end] == "Parameter-Efficient Fine-Tuning"
+    assert ft.start == PEFT.index("fine-tuning LLMs") and ft.text == "fine-tuning"
+    spans = sorted((p.start, p.end) for p in found.values())
+    assert all(e <= s for (_, e), (s, _) in zip(spans, spans[1:]))
 
 
 def test_bundled_selection_reads_the_concept_table_columns():

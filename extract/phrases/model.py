@@ -685,17 +685,24 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     role_p = SELECT_FEATURES.index("proposed_p")
     canon = canonical_names()
     out = []
-    for key, row, q in zip(keys, table, probs):
+    taken: list[tuple[int, int]] = []
+    # the most probable concept first: each stands at its first occurrence in the abstract (else
+    # in the title) that no concept placed before it covers ("fine-tuning" not inside
+    # "Parameter-Efficient Fine-Tuning" when it also occurs alone), else at its first; of the
+    # concept's candidates there ("policy gradient", "policy gradient methods"), the best scored
+    for i in sorted(range(len(keys)), key=lambda i: -probs[i]):
+        q = float(probs[i])
         if q < select["threshold"]:
-            continue
-        # its first occurrence in the abstract, else in the title; of the concept's candidates
-        # there ("policy gradient", "policy gradient methods"), the best scored
+            break
+        key, row = keys[i], table[i]
         mine = [c for c in cands if c.key == key]
-        first = min(mine, key=lambda c: (c.start < 0, c.start))
-        at = max((c for c in mine if c.start < first.end and first.start < c.end),
+        pool = [c for c in mine if not any(c.start < e and s < c.end for s, e in taken)] or mine
+        first = min(pool, key=lambda c: (c.start < 0, c.start))
+        at = max((c for c in pool if c.start < first.end and first.start < c.end),
                  key=lambda c: (c.p, -c.start))
+        taken.append((at.start, at.end))
         written = full[at.start + shift : at.end + shift]
         out.append(Phrase(written, at.start, at.end, canon.get(key) or concept_display(written),
                           key, "proposed" if row[role_p] >= meta["role_threshold"] else "used",
-                          round(float(q), 4), doc.acronyms.get(key)))
+                          round(q, 4), doc.acronyms.get(key)))
     return sorted(out, key=lambda ph: ph.start)
