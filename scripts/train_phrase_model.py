@@ -9,9 +9,9 @@ phrase's is a positive. Two logistic regressions over the candidate features: ``
 (is it a method phrase) and ``proposed`` (its role, trained on the positives, with the document
 features of :func:`extract.phrases.model.role_features` too). C and the
 decision threshold are chosen by 5-fold cross-validation grouped by abstract, on the concept-level
-F1 after decoding (:func:`extract.phrases.model.decode`'s greedy non-overlapping choice).
+F1 after decoding (:func:`extract.phrases.select.decode`'s greedy non-overlapping choice).
 Then the concept selection: gradient-boosted trees over the concepts of each abstract's
-candidates (:func:`extract.phrases.model.concept_table`, from the two models' out-of-fold
+candidates (:func:`extract.phrases.select.concept_table`, from the two models' out-of-fold
 probabilities at the chosen C), whether the concept is labelled; its threshold is the best F1 of
 its own out-of-fold probabilities on the same folds.
 Writes ``extract/data/phrase_model.npz``, ``phrase_model.json`` and ``phrase_select.json``.
@@ -37,6 +37,7 @@ from extract.datafiles import DATA_DIR  # noqa: E402
 from extract.learned.linear import Linear, feature_matrix  # noqa: E402
 from extract.learned.trees import export_trees  # noqa: E402
 from extract.phrases import model as PM  # noqa: E402
+from extract.phrases import select as PS  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset" / "phrases.jsonl"
@@ -80,8 +81,8 @@ def examples(recs):
 
 def decode(rows, probs, th):
     """Concept keys chosen for one abstract: greedy best-first, no overlaps
-    (:func:`extract.phrases.model.decode`)."""
-    return PM.decode([PM.Cand(row[0].start, row[0].end, row[4], float(q), 0)
+    (:func:`extract.phrases.select.decode`)."""
+    return PS.decode([PS.Cand(row[0].start, row[0].end, row[4], float(q), 0)
                       for row, q in zip(rows, probs)], th)
 
 
@@ -153,21 +154,21 @@ def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
 def concept_examples(docs, lengths, oof, oof_role, th):
     """The selection's examples: per concept of each abstract's candidates scored at
     :data:`SELECT_FLOOR` or above (out of fold), its row of
-    :data:`extract.phrases.model.SELECT_FEATURES`, whether it is labelled, and the abstract's
+    :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, and the abstract's
     index."""
-    col = PM.SELECT_FEATURES.index("proposed_p")
+    col = PS.SELECT_FEATURES.index("proposed_p")
     X, y, at = [], [], []
     for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
         keep = [i for i in range(len(rows)) if p[i] >= SELECT_FLOOR]
-        cands = [PM.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
+        cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
                          len(rows[i][0].units)) for i in keep]
-        keys, best, table = PM.concept_table(cands, th, length)
+        keys, best, table = PS.concept_table(cands, th, length)
         for key, b, row in zip(keys, best, table):
             row[col] = float(pr[keep[b]])
             X.append(row)
             y.append(key in gold)
             at.append(d)
-    return (np.array(X, dtype=np.float64).reshape(-1, len(PM.SELECT_FEATURES)), np.array(y, bool),
+    return (np.array(X, dtype=np.float64).reshape(-1, len(PS.SELECT_FEATURES)), np.array(y, bool),
             np.array(at, dtype=int))
 
 
@@ -200,8 +201,8 @@ def train_selector(docs, lengths, oof, oof_role, th, seed) -> dict:
     return {
         "about": "scripts/train_phrase_model.py: gradient-boosted trees choosing an abstract's "
         "method-phrase concepts from the phrase model's out-of-fold scores on dev "
-        "(extract.phrases.model.concept_table)",
-        "features": list(PM.SELECT_FEATURES), "floor": SELECT_FLOOR, "threshold": t,
+        "(extract.phrases.select.concept_table)",
+        "features": list(PS.SELECT_FEATURES), "floor": SELECT_FLOOR, "threshold": t,
         "params": SELECT_PARAMS, "seed": seed, "concepts": int(len(y)),
         "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4)},
         "bias": bias, "trees": trees,
@@ -271,7 +272,7 @@ def main(argv=None) -> int:
 
 def write_selector(docs, lengths, oof, oof_role, th, seed) -> int:
     spec = train_selector(docs, lengths, oof, oof_role, th, seed)
-    (DATA_DIR / PM.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
+    (DATA_DIR / PS.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in spec.items() if k != "trees"}), file=sys.stderr)
     return 0
 

@@ -14,6 +14,7 @@ from extract.learned.linear import Linear
 from extract.lexicon.clusters import cluster_of
 from extract.phrases import find_phrases
 from extract.phrases import model as M
+from extract.phrases import select as S
 from extract.phrases.candidates import spans
 from extract.phrases.concepts import concept_display, concept_key
 from extract.phrases.dictionary import dictionary_phrases
@@ -124,7 +125,7 @@ def test_tasks_and_generic_words_are_not_phrases():
 
 
 def test_confidence_is_the_selection_probability_over_its_threshold():
-    trees, select = M.selector()
+    trees, select = S.selector()
     assert 0 < select["floor"] < M.models()[1]["threshold"] < 1 and 0 < select["threshold"] < 1
     found = find_phrases(SCD)
     assert found
@@ -137,7 +138,7 @@ def test_fast_scoring_agrees_with_the_feature_strings():
     script builds them (candidates/features). Both must give the same candidates over the floor,
     with the same scores."""
     table, bias = M._weights()
-    floor = M.selector()[1]["floor"]
+    floor = S.selector()[1]["floor"]
     th = math.log(floor / (1 - floor))
     title = "A title with contrastive learning"
     for text in (SERVING, MERGING, KD, SCD, NEG):
@@ -157,12 +158,12 @@ def test_fast_scoring_agrees_with_the_feature_strings():
 def test_concept_table_describes_each_concept_by_its_candidates():
     """Three candidates of "speculative decoding" at two places, one of "decoding" inside the
     first, one of "contrastive decoding" elsewhere: the concepts' rows of SELECT_FEATURES."""
-    C = M.Cand
+    C = S.Cand
     cands = [C(10, 30, "speculativedecoding", 0.8, 2), C(22, 30, "decoding", 0.3, 1),
              C(60, 80, "speculativedecoding", 0.5, 2), C(-15, 5, "speculativedecoding", 0.2, 2),
              C(90, 110, "contrastivedecoding", 0.36, 2)]
-    keys, best, rows = M.concept_table(cands, 0.34, 200)
-    got = {k: dict(zip(M.SELECT_FEATURES, r)) for k, r in zip(keys, rows)}
+    keys, best, rows = S.concept_table(cands, 0.34, 200)
+    got = {k: dict(zip(S.SELECT_FEATURES, r)) for k, r in zip(keys, rows)}
     assert best[keys.index("speculativedecoding")] == 0
     sd, dec, cd = got["speculativedecoding"], got["decoding"], got["contrastivedecoding"]
     assert (sd["p_max"], sd["p_second"], sd["candidates"], sd["occurrences"]) == (0.8, 0.5, 3, 3)
@@ -173,7 +174,7 @@ def test_concept_table_describes_each_concept_by_its_candidates():
     assert sd["position"] == pytest.approx(10 / 200) and sd["in_title"] == 0
     assert sd["units"] == 2 and sd["chars"] == 20 and sd["concepts"] == 3
     assert sd["proposed_p"] == 0  # the caller's: the role model at the best candidate
-    assert M.decode(cands, 0.34) == {"speculativedecoding", "contrastivedecoding"}
+    assert S.decode(cands, 0.34) == {"speculativedecoding", "contrastivedecoding"}
 
 
 def test_a_concept_stands_where_no_likelier_concept_covers_it():
@@ -188,10 +189,10 @@ def test_a_concept_stands_where_no_likelier_concept_covers_it():
 
 
 def test_bundled_selection_reads_the_concept_table_columns():
-    trees, spec = M.selector()
-    assert spec["features"] == list(M.SELECT_FEATURES) and trees.depth >= 1
+    trees, spec = S.selector()
+    assert spec["features"] == list(S.SELECT_FEATURES) and trees.depth >= 1
     used = {f for t in spec["trees"] for f, leaf in zip(t["feature"], t["leaf"]) if not leaf}
-    assert max(used) < len(M.SELECT_FEATURES)
+    assert max(used) < len(S.SELECT_FEATURES)
     # more probable for a concept the decoding takes, with high scores, than for a lone weak one
     strong = [0.9, 0.8, 0.85, 2, 2, 0, 0, 0, 1, 2, 20, 0, 0.1, 0.5, 8]
     weak = [0.12, 0, 0.12, 1, 1, 0.9, 0.9, 0, 0, 1, 6, 0, 0.7, 0.1, 8]

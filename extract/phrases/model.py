@@ -9,18 +9,12 @@ defines an acronym for it, where it sits in its noun phrase (words before / afte
 words just before and after it, the sentence's cue words ("we propose", "our", "such as",
 "existing") and whether it is in the title.
 
-Selection, per concept (:mod:`extract.phrases.concepts`): the candidates scored at the floor
-(``phrase_select.json``'s ``floor``) or above are grouped by concept key, and each concept is
-described by :func:`concept_table` -- its best and mean candidate probability, how often it
-occurs, the best score of the candidates that overlap, contain or sit inside it, whether the greedy
-decoding takes it (candidates at ``phrase_model.json``'s ``threshold`` or above taken best
-first, skipping any that overlaps one already taken), its length, place, the role model's
-probability at its best occurrence and how many concepts the abstract has. Gradient-boosted
-trees (:class:`extract.learned.trees.Trees`, trained on the phrase model's out-of-fold scores on
-dev) turn that into the concept's probability, its confidence; concepts at the selection
-threshold or above are kept, one row each, at its first occurrence in the abstract (else the
-title). The role model gives ``proposed`` or ``used``, from the same features and the document
-features of :func:`role_features` (scored at each concept's best occurrence).
+Selection, per concept (:mod:`extract.phrases.concepts`): the candidates scored at the floor or
+above (:func:`scored_candidates`) are grouped by concept key and gradient-boosted trees decide
+each concept (:mod:`extract.phrases.select`); a kept concept gets one row, at its first
+occurrence in the abstract (else the title) that no likelier concept covers. The role model
+gives ``proposed`` or ``used``, from the same features and the document features of
+:func:`role_features` (scored at each concept's best occurrence).
 """
 
 from __future__ import annotations
@@ -37,7 +31,6 @@ import numpy as np
 
 from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
-from extract.learned.trees import Trees
 from extract.lexicon.clusters import cluster_of
 from extract.lexicon.docfreq import load_df
 from extract.lexicon.words import find_acronyms, fold_plural
@@ -60,16 +53,11 @@ from extract.phrases.concepts import (
     key_parts,
 )
 from extract.phrases.contexts import corpus_features, load_contexts
+from extract.phrases.select import SELECT_FEATURES, Cand, concept_table, selector
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
 META_FILE = "phrase_model.json"
-SELECT_FILE = "phrase_select.json"
-# the columns of :func:`concept_table`, the selection trees' inputs, in order
-SELECT_FEATURES = (
-    "p_max", "p_second", "p_mean", "candidates", "occurrences", "overlap_p", "container_p",
-    "inner_p", "decoded", "units", "chars", "in_title", "position", "proposed_p", "concepts",
-)
 _CUE = re.compile(
     r"\b(we|our|ours|propose[sd]?|introduce[sd]?|present|novel|new|this paper|this work|"
     r"such as|e\.g|including|existing|previous|prior|traditional|conventional|standard|"
@@ -98,75 +86,6 @@ def models() -> tuple[Linear, dict]:
     """(span and role model, metadata with thresholds)."""
     meta = json.loads((DATA_DIR / META_FILE).read_text(encoding="utf-8"))
     return Linear.load(DATA_DIR / MODEL_FILE), meta
-
-
-@lru_cache(maxsize=1)
-def selector() -> tuple[Trees, dict]:
-    """(the concept selection trees, their spec: ``floor``, ``threshold``, dev figures)."""
-    spec = json.loads((DATA_DIR / SELECT_FILE).read_text(encoding="utf-8"))
-    if tuple(spec["features"]) != SELECT_FEATURES:
-        raise ValueError(f"{SELECT_FILE}: features {spec['features']} are not SELECT_FEATURES "
-                         "(retrain with scripts/train_phrase_model.py)")
-    return Trees(spec["trees"], spec["bias"]), spec
-
-
-class Cand(NamedTuple):
-    """A candidate scored at the selection floor or above, offsets into the abstract (title
-    negative)."""
-
-    start: int
-    end: int
-    key: str  # concept key
-    p: float  # the phrase model's probability
-    units: int
-
-
-def decode(cands: list[Cand], threshold: float) -> set[str]:
-    """Concept keys of the greedy choice: candidates at ``threshold`` or above, best first (the
-    earlier of equals first), skipping any that overlaps one already taken."""
-    taken: list[tuple[int, int]] = []
-    keys: set[str] = set()
-    for c in sorted(cands, key=lambda c: (-c.p, c.start)):
-        if c.p < threshold:
-            break
-        if any(c.start < e and s < c.end for s, e in taken):
-            continue
-        taken.append((c.start, c.end))
-        keys.add(c.key)
-    return keys
-
-
-def concept_table(cands: list[Cand], threshold: float,
-                  length: int) -> tuple[list[str], list[int], list[list[float]]]:
-    """The concepts of an abstract's candidates ``cands`` (all at the floor or above), the index
-    of each one's best candidate (highest probability, the first of equals) and its row of
-    :data:`SELECT_FEATURES`, with ``proposed_p`` left 0 for the caller (the role model's
-    probability at the best candidate). ``length``: the abstract's length in characters."""
-    chosen = decode(cands, threshold)
-    by_key: dict[str, list[int]] = {}
-    for i, c in enumerate(cands):
-        by_key.setdefault(c.key, []).append(i)
-    keys, best, rows = [], [], []
-    for key, idx in by_key.items():
-        ps = sorted((cands[i].p for i in idx), reverse=True)
-        b = max(idx, key=lambda i: (cands[i].p, -i))
-        s, e = cands[b].start, cands[b].end
-        over = cont = inner = 0.0
-        for j, c in enumerate(cands):
-            if c.key == key or not (c.start < e and s < c.end):
-                continue
-            over = max(over, c.p)
-            if c.start <= s and c.end >= e:
-                cont = max(cont, c.p)
-            if c.start >= s and c.end <= e:
-                inner = max(inner, c.p)
-        keys.append(key)
-        best.append(b)
-        rows.append([ps[0], ps[1] if len(ps) > 1 else 0.0, sum(ps) / len(ps), float(len(idx)),
-                     float(len({cands[i].start for i in idx})), over, cont, inner,
-                     float(key in chosen), float(cands[b].units), float(e - s), float(s < 0),
-                     max(s, 0) / max(length, 1), 0.0, float(len(by_key))])
-    return keys, best, rows
 
 
 @lru_cache(maxsize=100_000)
