@@ -474,7 +474,6 @@ def scored_candidates(doc: _Document, floor: float) -> list[tuple[float, Span, i
     """
     threshold = math.log(floor / (1 - floor))
     full, shift = doc.full, doc.shift
-    _, bias = _weights()
     cue_score = [sum(_ctx(f) for f in c) for c in doc.cues]
     left_w, right_w, title_w, acronym_w = _context_tables()
     _, bias = _weights()
@@ -590,18 +589,18 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         cands.append(Cand(s0, e0, concept_key(full[sp.start:sp.end]), _sigmoid(score),
                           len(sp.units)))
     keys, best, table = concept_table(cands, meta["threshold"], len(full) - shift)
+    role_p = SELECT_FEATURES.index("proposed_p")
     # the role model, at each concept's best candidate
     for row, b in zip(table, best):
         score, sp, k = accepted[b]
         acronym = doc.is_long_form(sp.start, sp.end)
         rest = context_features(sp, doc.cues[k], sp.start < shift, acronym)
-        row[SELECT_FEATURES.index("proposed_p")] = _sigmoid(
+        row[role_p] = _sigmoid(
             _word_score(sp.words, _tags(sp))[1] + bias[1] + _context_score(rest, 1)
             + _context_score(role_features(doc, sp.start, sp.end), 1))
     if not table:
         return []
     probs = 1.0 / (1.0 + np.exp(-trees.score(np.asarray(table, dtype=np.float64))))
-    role_p = SELECT_FEATURES.index("proposed_p")
     canon = canonical_names()
     out = []
     taken: list[tuple[int, int]] = []

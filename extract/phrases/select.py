@@ -80,7 +80,7 @@ def concept_table(cands: list[Cand], threshold: float,
         b = max(idx, key=lambda i: (cands[i].p, -i))
         s, e = cands[b].start, cands[b].end
         over = cont = inner = 0.0
-        for j, c in enumerate(cands):
+        for c in cands:
             if c.key == key or not (c.start < e and s < c.end):
                 continue
             over = max(over, c.p)
