@@ -26,7 +26,10 @@ read only as these totals).
   phrases added on both sides.
 * **sizes** (every record of those sets whose sizes carry a labelled ``role``: own, baseline,
   threshold): a size matches within 2% of the parameter count; ``value + role`` needs the role
-  too; ``own models`` scores the own-model sizes the charts use by default.
+  too; ``own models`` scores the own-model sizes the charts use by default. These sets list
+  each distinct size of a model once while the table has a row per mention, so a repeated
+  mention is a false positive here; ``distinct`` compares the extractor's distinct sizes
+  (``sizes.distinct_sizes``: same count, role and model) with the labels instead.
 * **reliability**: for techniques, phrases and mentioned rows, the confidence bins of the
   shipped output and the precision observed in each, on held-out and blind data.
 
@@ -280,14 +283,16 @@ def eval_sizes(scores, rel) -> None:
             continue  # sizes without roles: not part of this measure
         gold = [g for g in labelled if g.get("params")]
         pred = sizes.extract_rows(PaperText(r["id"], r["text"], r.get("title")))
-        tp = _size_match(gold, pred, False)
-        scores[part]["sizes (value)"].add(tp, len(pred) - tp, len(gold) - tp)
-        tp = _size_match(gold, pred, True)
-        scores[part]["sizes (value + role)"].add(tp, len(pred) - tp, len(gold) - tp)
+        distinct = sizes.size_rows(r["id"], sizes.distinct_sizes(sizes.find_sizes(r["text"])))
         own_g = [g for g in gold if g["role"] == "own"]
-        own_p = [p for p in pred if p.get("role", "own") == "own"]
-        tp = _size_match(own_g, own_p, False)
-        scores[part]["sizes (own models)"].add(tp, len(own_p) - tp, len(own_g) - tp)
+        for suffix, rows in (("", pred), (", distinct", distinct)):
+            tp = _size_match(gold, rows, False)
+            scores[part][f"sizes (value{suffix})"].add(tp, len(rows) - tp, len(gold) - tp)
+            tp = _size_match(gold, rows, True)
+            scores[part][f"sizes (value + role{suffix})"].add(tp, len(rows) - tp, len(gold) - tp)
+            own_p = [p for p in rows if p.get("role", "own") == "own"]
+            tp = _size_match(own_g, own_p, False)
+            scores[part][f"sizes (own models{suffix})"].add(tp, len(own_p) - tp, len(own_g) - tp)
         for p in pred:
             ok = any(abs(p["params"] - g["params"]) <= 0.02 * g["params"]
                      and p.get("role", "own") == g["role"] for g in gold)

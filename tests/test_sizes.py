@@ -302,8 +302,6 @@ def test_corpus_parameter_counts(text, expected):
         "although the same approach applied to 7T fMRI also recovers better low-level features.",
         "two public benchmark sign language translation datasets, namely RWTH-PHOENIX-Weather "
         "2014T and CSL-Daily",
-        # a method's overhead, not a model size (recent/icml2024.json:2296)
-        "FourierFT surpasses LoRA with only 0.064M trainable parameters, compared to LoRA's 33.5M.",
         # names of data sets with a size part (recent/cvpr2025.json:411, recent/cvpr2024.json:2687,
         # recent/cvpr2024.json:1496, recent/iclr2024.json:1548)
         "we introduce OmniStyle-1M, a large-scale paired style transfer dataset comprising over "
@@ -514,3 +512,31 @@ def test_a_size_shaped_acronym_of_the_words_before_it_is_no_size():
     assert sizes.find_sizes(text) == []
     # a model's size in parentheses is not an acronym
     assert _found("We fine-tune Gemma (2B) on the task.") == [(2e9, "Gemma")]
+
+
+def test_method_parameter_counts_are_sizes():
+    # the count a method trains or adds is the size the labels give its own model
+    # (recent/icml2024.json:2296; the LLaMA-Adapter abstract)
+    text = "FourierFT surpasses LoRA with only 0.064M trainable parameters, compared to LoRA's 33.5M."
+    assert [(s.text, s.params, s.role) for s in sizes.find_sizes(text)] == [("0.064M", 64e3, "own")]
+    text = "LLaMA-Adapter only introduces 1.2M learnable parameters upon the frozen LLaMA 7B model."
+    assert [(s.text, s.params) for s in sizes.find_sizes(text)] == [("1.2M", 1.2e6), ("7B", 7e9)]
+
+
+def _distinct(text):
+    return [(s.text, s.params, s.model) for s in sizes.distinct_sizes(sizes.find_sizes(text))]
+
+
+def test_distinct_sizes():
+    # recent/naacl2025.json record 325: each Pula size is mentioned twice, listed once
+    text = ("Pula 8B and Pula 14B outperform GPT-4o and Gemini 1.5 Pro on English-Setswana "
+            "translation tasks. We release the weights for Pula 1B, 3B, 8B, and 14B as well as "
+            "training logs and training and evaluation code.")
+    assert len(sizes.extract_rows(PaperText("p", text, None))) == 6  # a row per mention
+    assert _distinct(text) == [("8B", 8e9, "Pula 8B"), ("14B", 14e9, "Pula 14B"),
+                           ("1B", 1e9, "Pula 1B"), ("3B", 3e9, None)]
+    # paperlists/coling2025.json record 611: three 7B models stay three rows, LLaMA2-7B once
+    text = ("especially in handling complex tasks such as DROP benchmark(+3.4%/+5.9% on "
+            "LLaMA2-7B/13B) and math reasoning (+12.89%/+5.61%/+3.11% on LLaMA2-7B, Mistral-7B "
+            "and Gemma-7B of GSM8K).")
+    assert [m for _, _, m in _distinct(text)] == ["LLaMA2-7B", None, "Mistral-7B", "Gemma-7B"]

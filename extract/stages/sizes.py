@@ -3,9 +3,9 @@
 A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/``billion``/
 ``trillion``, also after a number word: "two million parameters") is a parameter count when
 
-* a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters"), but not
-  one counting a method's overhead ("0.1M trainable parameters", "1K additional parameters"),
-  or comes right before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
+* a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters", also a
+  method's own count: "0.1M trainable parameters", "1K additional parameters"), or comes right
+  before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
   880.6M)", "fewer parameters (~0.11M)");
 * a model noun follows within three words ("a 454M model"), unless that noun starts a compound
   that is something else ("4.8k model cards", "3.6K reward dataset", "LLM-based evaluations");
@@ -179,17 +179,14 @@ def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, bool]:
     """
     params, models, others = set(v["param_words"]), set(v["model_nouns"]), set(v["not_params"])
     stops, compounds = set(v["list_stops"]), set(v["not_model_compounds"])
-    overhead = set(v["overhead_words"])
     window = text[end : end + _WINDOW]
-    pos, prev = 0, ""
+    pos = 0
     for _ in range(_DECIDING_WORDS):
         m = _NEXT_WORD.match(window, pos)
         if not m:
             return None, False
         word = m.group(1).lower()
         if word in params:
-            if prev in overhead:
-                return "no", False  # "0.1M trainable parameters": a method's overhead
             return "yes", True
         if word in models:
             nxt = _NEXT_WORD.match(window, m.end())
@@ -200,7 +197,7 @@ def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, bool]:
             return "no", False
         if word in stops:
             return None, False
-        pos, prev = m.end(), word
+        pos = m.end()
     return None, False
 
 
@@ -654,8 +651,36 @@ def assign_roles(text: str, found: list[SizeMatch]) -> list[SizeMatch]:
     return out
 
 
+def _same_model(a: str | None, b: str | None) -> bool:
+    """Whether two model names of one size can be the same model: equal or one extending the
+    other once folded ("RecGPT-7B", "RecGPT-7B-Instruct"), or one of them unnamed."""
+    if not a or not b:
+        return True
+    a, b = a.casefold(), b.casefold()
+    return a.startswith(b) or b.startswith(a)
+
+
+def distinct_sizes(matches: list[SizeMatch]) -> list[SizeMatch]:
+    """One match per distinct size of a model: a later mention of the same parameter count with
+    the same role and the same (or no) model name is the same size ("Pula 8B ... weights for Pula
+    1B, 3B, 8B"). The kept match is the first one that names a model (else the first), with the
+    highest confidence of its mentions; order is by position. The table keeps every mention (each
+    is a span); this is how a labelled set that lists each size once is compared
+    (``benchmarks/eval_learned.py``)."""
+    kept: list[SizeMatch] = []
+    for s in matches:
+        for i, k in enumerate(kept):
+            if k.params == s.params and k.role == s.role and _same_model(k.model, s.model):
+                best = s if (s.model and not k.model) else k
+                kept[i] = replace(best, confidence=max(k.confidence, s.confidence))
+                break
+        else:
+            kept.append(s)
+    return sorted(kept, key=lambda s: (s.start, s.end))
+
+
 def size_rows(paper_id: str, matches: list[SizeMatch]) -> list[dict]:
-    """Rows of the ``model_sizes`` table for one paper."""
+    """Rows of the ``model_sizes`` table for one paper: one per mention."""
     return [
         {
             "paper_id": paper_id,
