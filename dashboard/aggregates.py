@@ -65,14 +65,16 @@ _SIZE_ROLE = "coalesce(s.role, 'own')"
 
 
 def size_role_counts(filters: Filters | None = None) -> dict[str, dict[str, int]]:
-    """Sizes and papers per ``model_sizes.role`` among the papers in view.
+    """Sizes and papers per ``model_sizes.role`` among the papers in view; a size is a
+    parameter count of a paper (:func:`sizes_in_view`).
 
     Returns:
         ``{role: {"sizes": n, "papers": m}}`` for the roles present.
     """
     ids, params = ids_sql(_current(filters))
     sql = (
-        f"SELECT {_SIZE_ROLE} AS role, count(*) AS sizes, count(DISTINCT s.paper_id) AS papers "
+        f"SELECT {_SIZE_ROLE} AS role, count(DISTINCT (s.paper_id, s.params)) AS sizes, "
+        "count(DISTINCT s.paper_id) AS papers "
         f"FROM model_sizes s WHERE s.params > 0 AND s.paper_id IN ({ids}) GROUP BY 1"
     )
     return {
@@ -83,12 +85,17 @@ def size_role_counts(filters: Filters | None = None) -> dict[str, dict[str, int]
 
 def sizes_in_view(roles: tuple[str, ...], filters: Filters | None = None) -> pd.DataFrame:
     """The ``model_sizes`` rows (positive counts) of the papers in view whose role is in
-    ``roles`` (a row without a role counts as ``own``)."""
+    ``roles`` (a row without a role counts as ``own``), one per paper, parameter count and role:
+    the table has a row per mention, and a size written twice ("LLaMA-2 (7B and 70B) ...
+    LLaMA-2-70B") or shared by two models of a paper is one size of it here. The row kept is
+    the first that names a model, else the first."""
     ids, params = ids_sql(_current(filters))
     marks = ", ".join("?" for _ in roles) or "NULL"
     sql = (
         f"SELECT s.* FROM model_sizes s WHERE s.params > 0 AND {_SIZE_ROLE} IN ({marks}) "
-        f"AND s.paper_id IN ({ids})"
+        f"AND s.paper_id IN ({ids}) QUALIFY row_number() OVER (PARTITION BY s.paper_id, "
+        f"s.params, {_SIZE_ROLE} ORDER BY s.model IS NULL, s.start, s.\"end\") = 1 "
+        "ORDER BY s.paper_id, s.start"
     )
     return query(sql, [*roles, *params])
 

@@ -47,7 +47,12 @@ c[1].metric(
     f"{summary['without_size']:,}",
     help="Filtered papers whose abstract states no parameter count of the kinds picked above.",
 )
-c[2].metric("Sizes extracted", f"{summary['sizes']:,}")
+c[2].metric(
+    "Sizes extracted",
+    f"{summary['sizes']:,}",
+    help="Parameter counts per paper: a size the abstract writes twice, or two of its models "
+    "share, counts once.",
+)
 c[3].metric("Median size", charts.human_params(summary["median"]))
 
 if page["empty"]:
