@@ -540,3 +540,14 @@ def test_distinct_sizes():
             "LLaMA2-7B/13B) and math reasoning (+12.89%/+5.61%/+3.11% on LLaMA2-7B, Mistral-7B "
             "and Gemma-7B of GSM8K).")
     assert [m for _, _, m in _distinct(text)] == ["LLaMA2-7B", None, "Mistral-7B", "Gemma-7B"]
+
+
+def test_a_spaced_magnitude_letter_before_a_parameter_word():
+    # recent/cvpr2025.json and recent/iccv2023.json: the letter set apart from the number
+    text = ("Our method outperforms state-of-the-art ANN detectors, with only 7.8 M parameters "
+            "and 6.43 mJ energy consumption.")
+    assert [(s.text, s.params) for s in sizes.find_sizes(text)] == [("7.8 M parameters", 7.8e6)]
+    text = "We integrate these advances into a novel 950 M-parameter VLA called FLOWER."
+    assert [s.params for s in sizes.find_sizes(text)] == [950e6]
+    # without a parameter word a spaced letter is no magnitude
+    assert sizes.find_sizes("We train on 5 M images and 3 B tokens with a 2 M budget.") == []

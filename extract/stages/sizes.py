@@ -124,16 +124,19 @@ def _patterns() -> dict[str, re.Pattern]:
         # or a magnitude word. An abstract without it (most) is skipped after one search (the
         # first-character look-ahead lets the engine skip ahead: twice as fast a scan).
         "any": re.compile(
-            rf"(?=[\d{word_initials}])(?:\d[KMBTkmbt](?![A-Za-z0-9])|(?i:{words}))"
+            rf"(?=[\d{word_initials}])(?:\d{_SP}?[KMBTkmbt](?![A-Za-z0-9])|(?i:{words}))"
         ),
-        # A size: optional "~", the number, a magnitude, an optional "-parameter"/"-sized".
+        # A size: optional "~", the number, a magnitude (a letter after a space only before a
+        # parameter word), an optional "-parameter"/"-sized".
         # A hyphen may precede the number only as the second end of a range ("4M-234M").
         "size": re.compile(
             rf"(?=[~∼≈\d]|\b[{initials}])"  # a quick first-character test, for speed
             rf"(?P<approx>[~∼≈]{_SP}?)?"
             rf"(?:(?<![\w.,\-^\\{{$])|(?<=\d[KMBkmb]-)|(?<=\d[KMBkmb]–)|(?<=\d-)|(?<=\d–))"
             rf"(?:(?P<num>{_NUM})|\b(?P<numw>(?i:{numwords}))(?=(?:{_SP}|-)(?i:{words})\b))"
-            rf"(?:(?P<letter>[KMBTkmbt])(?![A-Za-z0-9])|(?:{_SP}|-)(?P<word>(?i:{words}))\b)"
+            rf"(?:(?P<letter>[KMBTkmbt])(?![A-Za-z0-9])|(?:{_SP}|-)(?P<word>(?i:{words}))\b"
+            # a spaced letter only before a parameter word: "7.8 M parameters"
+            rf"|{_SP}(?P<spaced>[KMBTkmbt])(?=(?:{_SP}|-)(?i:{params})\b))"
             rf"(?P<suffix>(?:{_SP}|-)(?i:(?P<param>{params})|{suffixes})\b)?",
         ),
         # A hyphenated model name with a size component: "Llama-3-8B", "Qwen2.5-32B-Instruct".
@@ -332,7 +335,7 @@ def _cue(text: str, start: int, v: dict, pat: dict) -> str | None:
 
 
 def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
-    letter = m.group("letter") or m.group("word")
+    letter = m.group("letter") or m.group("word") or m.group("spaced")
     num = m.group("num") or m.group("numw")
     num_start = m.start("num") if m.group("num") else m.start("numw")
     params = _parse(num, v) * _magnitude(letter, v)
