@@ -551,3 +551,14 @@ def test_a_spaced_magnitude_letter_before_a_parameter_word():
     assert [s.params for s in sizes.find_sizes(text)] == [950e6]
     # without a parameter word a spaced letter is no magnitude
     assert sizes.find_sizes("We train on 5 M images and 3 B tokens with a 2 M budget.") == []
+
+
+def test_a_known_model_name_before_a_million_size():
+    # paperlists and recent abstracts: a size after a name the corpus knows as a model
+    text = "a language model which outperforms GPT-2 124M in likelihood on benchmark data"
+    assert [(s.params, s.model) for s in sizes.find_sizes(text)] == [(124e6, "GPT-2 124M")]
+    text = "both masked (BERT) and autoregressive (Pythia 160M and 1.4B) LMs with varying"
+    assert [s.params for s in sizes.find_sizes(text)] == [160e6, 1.4e9]
+    # a data set's name, or a decimal (a version), before an M figure is no model's size
+    assert sizes.find_sizes("We evaluate cGNF on the Human 3.6M benchmark and on Atari 200M.") == []
+    assert sizes.find_sizes("used VLMs such as BLIP-2 and LLaVa 1.5M in terms of consistency") == []

@@ -362,10 +362,14 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
             cand.verdict, cand.how = cue, "cue"
     if cand.verdict == "no":
         return cand
-    # A model name next to the size.
-    if m.group("letter") in ("B", "T") and m.group("num"):
+    # A model name next to the size; before an M size only a name known as a model and a
+    # whole number ("GPT-2 124M", "Pythia 160M"; not "Human 3.6M", "MNIST 8M", a version:
+    # "LLaVa 1.5M").
+    if m.group("letter") in ("B", "T", "M") and m.group("num"):
         prev = pat["prev_name"].search(text, max(0, num_start - _BACK), num_start)
-        if prev and prev.group("name").lower() not in v["not_names"]:
+        if prev and prev.group("name").lower() not in v["not_names"] and (
+                m.group("letter") != "M"
+                or ("." not in num and _known_model(prev.group("name")))):
             name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
             sep = "-" if prev.group("sep") == "-" else " "
             cand.model = f"{name}{sep}{num}{letter}"
