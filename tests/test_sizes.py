@@ -562,3 +562,7 @@ def test_a_known_model_name_before_a_million_size():
     # a data set's name, or a decimal (a version), before an M figure is no model's size
     assert sizes.find_sizes("We evaluate cGNF on the Human 3.6M benchmark and on Atari 200M.") == []
     assert sizes.find_sizes("used VLMs such as BLIP-2 and LLaVa 1.5M in terms of consistency") == []
+    # a lower-case b after a known model, not after a year (a citation's "2021b")
+    text = "Our evaluation shows Mistral 7b, a smaller open-source model, performs well."
+    assert [(s.params, s.model) for s in sizes.find_sizes(text)] == [(7e9, "Mistral 7b")]
+    assert sizes.find_sizes("introduced by (Wan, Naik, and Sutton 2021b) converge") == []

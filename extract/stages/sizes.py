@@ -364,12 +364,13 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
         return cand
     # A model name next to the size; before an M size only a name known as a model and a
     # whole number ("GPT-2 124M", "Pythia 160M"; not "Human 3.6M", "MNIST 8M", a version:
-    # "LLaVa 1.5M").
-    if m.group("letter") in ("B", "T", "M") and m.group("num"):
+    # "LLaVa 1.5M"), before a lower-case b only a known model ("Mistral 7b"; not "Sutton 2021b").
+    if m.group("letter") in ("B", "T", "M", "b") and m.group("num"):
         prev = pat["prev_name"].search(text, max(0, num_start - _BACK), num_start)
-        if prev and prev.group("name").lower() not in v["not_names"] and (
-                m.group("letter") != "M"
-                or ("." not in num and _known_model(prev.group("name")))):
+        letter_ok = m.group("letter") in ("B", "T") or (
+            ("." not in num or m.group("letter") == "b") and _known_model(prev.group("name"))
+            if prev else False)
+        if prev and prev.group("name").lower() not in v["not_names"] and letter_ok:
             name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
             sep = "-" if prev.group("sep") == "-" else " "
             cand.model = f"{name}{sep}{num}{letter}"
