@@ -566,3 +566,13 @@ def test_a_known_model_name_before_a_million_size():
     text = "Our evaluation shows Mistral 7b, a smaller open-source model, performs well."
     assert [(s.params, s.model) for s in sizes.find_sizes(text)] == [(7e9, "Mistral 7b")]
     assert sizes.find_sizes("introduced by (Wan, Naik, and Sutton 2021b) converge") == []
+
+
+def test_a_sized_or_scale_suffix_makes_a_model_size():
+    # the 17 "<N><letter>-sized/-size/-scale" of the 47k corpus are all model sizes
+    text = "Through distillation, we create an 278M-sized xCOMET-lite metric, which has only 2.6%"
+    assert [s.params for s in sizes.find_sizes(text)] == [278e6]
+    text = "outperforming 33B-scale agents and domain-specific agents."
+    assert [s.params for s in sizes.find_sizes(text)] == [33e9]
+    # unless a data noun decides first
+    assert sizes.find_sizes("we collect a 1M-scale dataset of 10M-scale image-text pairs") == []

@@ -354,6 +354,8 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
     verdict, by_param = _verdict_after(text, m.end(), v)
     if verdict == "yes" and thousands and not by_param:
         verdict = None  # "2K self-supervised models", "its 14k version"
+    if verdict is None and m.group("suffix") and m.group("letter"):
+        verdict = "yes"  # "an 278M-sized xCOMET-lite metric", "7B-scale": 17 of 17 in the corpus
     if verdict:
         cand.verdict, cand.how = verdict, "param" if by_param else "after"
     else:
