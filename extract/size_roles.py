@@ -26,7 +26,7 @@ class SizeMatch:
     text: str
     params: float
     model: str | None
-    role: str = "own"  # "own", "baseline" or "threshold" (:func:`assign_roles`)
+    role: str = "own"  # "own", "baseline", "threshold" or "trainable" (:func:`assign_roles`)
     confidence: float = 0.0
 
 
@@ -57,6 +57,7 @@ _CONFIDENCE = {
     "baseline_cue": 0.7,  # the nearest cue before says baseline: "outperforms GPT-3 (175B)"
     "range": 0.6,  # a range or "up to" with no cue before: a bound
     "default": 0.65,  # no cue: the paper's own model (or the model its analysis studies)
+    "count": 0.8,  # a method's count: "0.1M trainable parameters"
 }
 
 
@@ -115,8 +116,10 @@ def assign_roles(text: str, found: list[SizeMatch]) -> list[SizeMatch]:
     nearest cue before it in its sentence is one of comparison ("outperforms", "surpass",
     "compared with", "than", "baselines", "vs."). ``own``: the nearest cue is one of the paper's own work ("we", "our",
     "train", "finetune", "evaluate", "experiments"), it is the first of a pair compared with
-    "vs.", or no cue decides (the paper's own model, or the model its analysis studies). A list
-    or range shares the role of its first size. The cues are lists with ids in
+    "vs.", or no cue decides (the paper's own model, or the model its analysis studies).
+    ``trainable``: the count of parameters a method trains or adds ("0.1M trainable parameters",
+    found so by the stage), unless a bound word makes it a threshold. A list or range shares
+    the role of its first size. The cues are lists with ids in
     ``data/sizes_cues.toml``.
     """
     out: list[SizeMatch] = []
@@ -143,7 +146,10 @@ def assign_roles(text: str, found: list[SizeMatch]) -> list[SizeMatch]:
         else:
             role, how = "own", "default"
         for s in group:
-            out.append(replace(s, role=role, confidence=_CONFIDENCE[how]))
+            if s.role == "trainable" and how != "bound":
+                out.append(replace(s, confidence=_CONFIDENCE["count"]))
+            else:
+                out.append(replace(s, role=role, confidence=_CONFIDENCE[how]))
     return out
 
 

@@ -24,13 +24,15 @@ def human_params(n: float | None) -> str:
 # --- Model sizes -------------------------------------------------------------------------------
 
 # The roles of ``model_sizes.role``: the paper's own model, a model it compares against, a bound
-# or range that is no model's size. Size charts show own models unless asked for more; a row
-# without a role (a database built before roles) counts as own.
-SIZE_ROLES = ("own", "baseline", "threshold")
+# or range that is no model's size, the parameters a method trains or adds. Size charts show own
+# models unless asked for more; a row without a role (a database built before roles) counts as
+# own.
+SIZE_ROLES = ("own", "baseline", "threshold", "trainable")
 SIZE_ROLE_LABELS = {
     "own": "the papers' own models",
     "baseline": "baselines compared against",
     "threshold": "thresholds and ranges",
+    "trainable": "parameters a method trains or adds",
 }
 # A median of fewer papers than this is drawn as a point, never joined by a line.
 MIN_TREND_PAPERS = 5

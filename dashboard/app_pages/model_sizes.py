@@ -24,8 +24,9 @@ picked = st.pills(
     help=(
         "Each size has a role read from its sentence: the paper's own model (\"we finetune "
         "LLaMA-2 (7B and 70B)\"; a size with no cue counts as own), a baseline it compares "
-        "against (\"outperforms the 540B PaLM\") or a threshold or range that is no model's "
-        "size (\"models exceeding 100 billion parameters\")."
+        "against (\"outperforms the 540B PaLM\"), a threshold or range that is no model's "
+        "size (\"models exceeding 100 billion parameters\") or the parameters a method trains "
+        "or adds (\"only 0.1M trainable parameters\")."
     ),
 )
 roles = tuple(r for r in analytics.SIZE_ROLES if r in (picked or [])) or ("own",)

@@ -3,9 +3,9 @@
 A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/``billion``/
 ``trillion``, also after a number word: "two million parameters") is a parameter count when
 
-* a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters", also a
-  method's own count: "0.1M trainable parameters", "1K additional parameters"), or comes right
-  before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
+* a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters"; after
+  "trainable", "additional" and the like it counts what a method trains or adds, role
+  ``trainable``: "0.1M trainable parameters"), or comes right before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
   880.6M)", "fewer parameters (~0.11M)");
 * a model noun follows within three words ("a 454M model"), unless that noun starts a compound
   that is something else ("4.8k model cards", "3.6K reward dataset", "LLM-based evaluations");
@@ -87,6 +87,7 @@ class _Candidate:
     verdict: str | None  # "yes", "no" or None (undecided)
     how: str = ""  # "param", "after", "cue" or "name": what decided the verdict
     model: str | None = None
+    counted: bool = False  # a method's trainable or added parameters ("0.1M trainable parameters")
 
 
 @lru_cache(maxsize=1)
@@ -164,6 +165,11 @@ def _patterns() -> dict[str, re.Pattern]:
             r"\s{0,3}(?:,|/|-|–|to|and|or|vs\.?|versus|,\s{0,3}and|,\s{0,3}or)?\s{0,3}\Z"
         ),
         "url_word": re.compile(r"\S*\Z"),
+        # "0.1M trainable parameters", "4M additional parameters": a method's own count
+        "method_count": re.compile(
+            rf"(?:{_SP}|-){{1,2}}(?:{'|'.join(v['method_count_words'])})(?:{_SP}|-)(?:{params})\b",
+            re.I,
+        ),
     }
 
 
@@ -350,6 +356,7 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
         verdict = "yes"  # "an 278M-sized xCOMET-lite metric", "7B-scale": 17 of 17 in the corpus
     if verdict:
         cand.verdict, cand.how = verdict, "param" if by_param else "after"
+        cand.counted = by_param and bool(pat["method_count"].match(text, m.end()))
     else:
         cue = _cue(text, cand.start, v, pat)
         if cue:
@@ -508,7 +515,8 @@ def _find_sizes(text: str) -> list[SizeMatch]:
                 shared_param = any(d.how == "param" for d in group) or head_cue == "yes"
                 verdict = "yes" if shared_param else None
             if verdict == "yes":
-                found.append(SizeMatch(c.start, c.end, text[c.start : c.end], c.params, c.model))
+                found.append(SizeMatch(c.start, c.end, text[c.start : c.end], c.params, c.model,
+                                       "trainable" if c.counted else "own"))
                 if k == 0:
                     found.extend(_bare_list(text, c, v, pat))
         i = j + 1
