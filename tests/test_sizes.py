@@ -583,3 +583,13 @@ def test_a_sized_or_scale_suffix_makes_a_model_size():
     assert [s.params for s in sizes.find_sizes(text)] == [33e9]
     # unless a data noun decides first
     assert sizes.find_sizes("we collect a 1M-scale dataset of 10M-scale image-text pairs") == []
+
+
+def test_comparison_cues_make_a_baseline():
+    # dev abstracts: "competitively with", "superior performance to"
+    text = ("We also show that fine-tuning a 7B model on data generated from our method helps it "
+            "perform competitively with a 175B model.")
+    assert [(s.text, s.role) for s in sizes.find_sizes(text)] == [("7B", "own"), ("175B", "baseline")]
+    text = ("On the WebShop benchmark, our 3-billion-parameter model achieves superior performance "
+            "to the existing SoTA, PaLM-540B.")
+    assert [s.role for s in sizes.find_sizes(text)] == ["own", "baseline"]
