@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from extract.results.cues import cue_lists
 
-# the word lists of the role cues, by id (``data/sizes_cues.toml``)
+# the word lists of the sizes cues, by id (``data/sizes_cues.toml``): the role cues here, the
+# cue and data-name patterns of :mod:`extract.stages.sizes`
 C = cue_lists("sizes_cues.toml")
 
 

@@ -5,8 +5,8 @@ A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/`
 
 * a parameter word follows it ("85M parameters", "25M-parameter", "6K parameters"; after
   "trainable", "additional" and the like it counts what a method trains or adds, role
-  ``trainable``: "0.1M trainable parameters"), or comes right before it ("parameter scales of 130M, 370M and 3B", "model size (114.2M vs.
-  880.6M)", "fewer parameters (~0.11M)");
+  ``trainable``: "0.1M trainable parameters"), or comes right before it ("parameter scales of
+  130M, 370M and 3B", "model size (114.2M vs. 880.6M)", "fewer parameters (~0.11M)");
 * a model noun follows within three words ("a 454M model"), unless that noun starts a compound
   that is something else ("4.8k model cards", "3.6K reward dataset", "LLM-based evaluations");
 * it is part of a model name ("Llama-3-8B", "Qwen2.5-32B-Instruct", "LLaMA 7B"), follows a
@@ -47,8 +47,8 @@ from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
 from extract.records import PaperText
-from extract.results.cues import cue_lists
 from extract.size_roles import (  # noqa: F401  (SizeMatch and distinct_sizes: the stage's API)
+    C,
     SizeMatch,
     assign_roles,
     distinct_sizes,
@@ -65,8 +65,8 @@ DATA_FILES: tuple[str, ...] = (
     "sizes_cues.toml",
 )
 
-# the word lists of the cue and data-name patterns, by id (``data/sizes_cues.toml``)
-C = cue_lists("sizes_cues.toml")
+# the word lists of the cue and data-name patterns, by id: ``C`` (``data/sizes_cues.toml``, read
+# once, by :mod:`extract.size_roles`)
 _SP = "[ \u00a0\u2009\u202f]"  # space, no-break space, thin space, narrow no-break space
 _NUM = r"(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,7})(?:\.\d{1,6})?"
 _WINDOW = 48  # characters looked at after a size for the deciding noun
@@ -165,41 +165,37 @@ def _patterns() -> dict[str, re.Pattern]:
             r"\s{0,3}(?:,|/|-|–|to|and|or|vs\.?|versus|,\s{0,3}and|,\s{0,3}or)?\s{0,3}\Z"
         ),
         "url_word": re.compile(r"\S*\Z"),
-        # "0.1M trainable parameters", "4M additional parameters": a method's own count
-        "method_count": re.compile(
-            rf"(?:{_SP}|-){{1,2}}(?:{'|'.join(v['method_count_words'])})(?:{_SP}|-)(?:{params})\b",
-            re.I,
-        ),
     }
 
 
-def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, bool]:
+def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, str]:
     """Decide from the words right after a size: a parameter or model noun, or another noun.
 
-    Returns the verdict and whether a parameter word (not only a model noun) decided it.
+    Returns the verdict and what decided it: ``"param"`` (a parameter word), ``"count"`` (a
+    parameter word right after a method-count word: "0.1M trainable parameters"), else ``""``.
     """
     params, models, others = set(v["param_words"]), set(v["model_nouns"]), set(v["not_params"])
     stops, compounds = set(v["list_stops"]), set(v["not_model_compounds"])
     window = text[end : end + _WINDOW]
-    pos = 0
-    for _ in range(_DECIDING_WORDS):
+    pos, first = 0, ""
+    for k in range(_DECIDING_WORDS):
         m = _NEXT_WORD.match(window, pos)
         if not m:
-            return None, False
+            return None, ""
         word = m.group(1).lower()
         if word in params:
-            return "yes", True
+            return "yes", "count" if k == 1 and first in v["method_count_words"] else "param"
         if word in models:
             nxt = _NEXT_WORD.match(window, m.end())
             if nxt and (nxt.group(1).lower() in others or nxt.group(1).lower() in compounds):
-                return "no", False  # "model cards", "LLM responses", "LLM-based evaluations"
-            return "yes", False
+                return "no", ""  # "model cards", "LLM responses", "LLM-based evaluations"
+            return "yes", ""
         if word in others:
-            return "no", False
+            return "no", ""
         if word in stops:
-            return None, False
-        pos = m.end()
-    return None, False
+            return None, ""
+        pos, first = m.end(), first or word
+    return None, ""
 
 
 def _parse(num: str, v: dict) -> float:
@@ -349,14 +345,15 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
         cand.verdict, cand.how = "yes", "param"
         return cand
     thousands = _magnitude(letter, v) < 1e6
-    verdict, by_param = _verdict_after(text, m.end(), v)
+    verdict, decided_by = _verdict_after(text, m.end(), v)
+    by_param = decided_by in ("param", "count")
     if verdict == "yes" and thousands and not by_param:
         verdict = None  # "2K self-supervised models", "its 14k version"
     if verdict is None and m.group("suffix") and m.group("letter"):
         verdict = "yes"  # "an 278M-sized xCOMET-lite metric", "7B-scale": 17 of 17 in the corpus
     if verdict:
         cand.verdict, cand.how = verdict, "param" if by_param else "after"
-        cand.counted = by_param and bool(pat["method_count"].match(text, m.end()))
+        cand.counted = decided_by == "count"
     else:
         cue = _cue(text, cand.start, v, pat)
         if cue:
@@ -366,12 +363,12 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
     # A model name next to the size; before an M size only a name known as a model and a
     # whole number ("GPT-2 124M", "Pythia 160M"; not "Human 3.6M", "MNIST 8M", a version:
     # "LLaVa 1.5M"), before a lower-case b only a known model ("Mistral 7b"; not "Sutton 2021b").
-    if m.group("letter") in ("B", "T", "M", "b") and m.group("num"):
+    written = m.group("letter")
+    if written in ("B", "T", "M", "b") and m.group("num"):
         prev = pat["prev_name"].search(text, max(0, num_start - _BACK), num_start)
-        letter_ok = m.group("letter") in ("B", "T") or (
-            ("." not in num or m.group("letter") == "b") and _known_model(prev.group("name"))
-            if prev else False)
-        if prev and prev.group("name").lower() not in v["not_names"] and letter_ok:
+        if prev and prev.group("name").lower() not in v["not_names"] and (
+                written in ("B", "T")
+                or (("." not in num or written == "b") and _known_model(prev.group("name")))):
             name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
             sep = "-" if prev.group("sep") == "-" else " "
             cand.model = f"{name}{sep}{num}{letter}"
