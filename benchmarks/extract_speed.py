@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from extract.records import PaperText  # noqa: E402
 from extract.stages import get_stage  # noqa: E402
 from extract.text.normalize import clean_abstract, paper_id_for  # noqa: E402
+from extract.workers import limit_threads  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "paperlists"
 DEFAULT_STAGES = "names,methods,techniques,benchmarks,sizes,metrics,results"
@@ -60,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+    limit_threads()  # one BLAS thread, as in a build's worker (extract/workers.py)
     papers = load_papers(args.corpus, args.limit)
     if not papers:
         print(f"no abstracts found in {args.corpus}", file=sys.stderr)

@@ -79,7 +79,7 @@ def _one_thread_env() -> Iterator[None]:
                 os.environ[var] = value
 
 
-def _limit_threads() -> None:
+def limit_threads() -> None:
     """One BLAS/OpenMP/torch thread in this process (a worker: the pool is the parallelism)."""
     try:
         from threadpoolctl import threadpool_limits
@@ -93,10 +93,10 @@ def _limit_threads() -> None:
 
 def _init_worker(stages: tuple[str, ...]) -> None:
     """Worker initializer: load what ``stages`` read (vocabularies, taggers, models) once."""
-    _limit_threads()
+    limit_threads()
     for name in stages:
         get_stage(name).run([WARM_PAPER])  # deps=None: a stage computes its dependencies itself
-    _limit_threads()  # torch may have been imported by a stage
+    limit_threads()  # torch may have been imported by a stage
 
 
 def _ready() -> int:

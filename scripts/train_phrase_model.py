@@ -38,6 +38,7 @@ from extract.learned.linear import Linear, feature_matrix  # noqa: E402
 from extract.learned.trees import export_trees  # noqa: E402
 from extract.phrases import model as PM  # noqa: E402
 from extract.phrases import select as PS  # noqa: E402
+from extract.phrases import tagger as PT  # noqa: E402
 from extract.phrases.concepts import concept_key  # noqa: E402
 
 DEVSET = ROOT / "benchmarks" / "devset" / "phrases.jsonl"
@@ -151,18 +152,47 @@ def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
     return oof, oof_role
 
 
-def concept_examples(docs, lengths, oof, oof_role, th):
+def tagger_oof(recs) -> list:
+    """Per dev abstract, a function giving the token tagger's out-of-fold scores of a span
+    (:func:`extract.phrases.tagger.span_score`; offsets into the abstract, title negative), from
+    the fold models of ``scripts/train_phrase_tagger.py`` (run it first)."""
+    from train_phrase_tagger import OOF_FILE
+
+    if not OOF_FILE.is_file():
+        raise SystemExit(f"{OOF_FILE}: missing; run `python scripts/train_phrase_tagger.py` "
+                         "first (the concept selection reads its out-of-fold probabilities)")
+    with np.load(OOF_FILE) as z:
+        lengths, probs = z["lengths"], z["probs"]
+    if len(lengths) != len(recs):
+        raise SystemExit(f"{OOF_FILE}: {len(lengths)} abstracts, not the {len(recs)} dev "
+                         "abstracts of now; rerun scripts/train_phrase_tagger.py")
+    out = []
+    ends = np.cumsum(lengths)
+    for r, end, n in zip(recs, ends, lengths):
+        doc = PM._document(r["text"], r.get("title") or "")
+        toks, _ = PT.token_features(doc.full)
+        if len(toks) != n:
+            raise SystemExit(f"{OOF_FILE}: the tokens of {r['id']} changed; rerun "
+                             "scripts/train_phrase_tagger.py")
+        p = probs[end - n : end]
+        starts = {off: i for i, (_, off) in enumerate(toks)}
+        out.append(lambda s, e, toks=toks, p=p, starts=starts, shift=doc.shift:
+                   PT.span_score(toks, p, starts, s + shift, e + shift))
+    return out
+
+
+def concept_examples(docs, lengths, oof, oof_role, th, tagged):
     """The selection's examples: per concept of each abstract's candidates scored at
     :data:`SELECT_FLOOR` or above (out of fold), its row of
     :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, and the abstract's
-    index."""
+    index. ``tagged``: :func:`tagger_oof`."""
     col = PS.SELECT_FEATURES.index("proposed_p")
     X, y, at = [], [], []
     for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
         keep = [i for i in range(len(rows)) if p[i] >= SELECT_FLOOR]
         cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
                          len(rows[i][0].units)) for i in keep]
-        keys, best, table = PS.concept_table(cands, th, length)
+        keys, best, table = PS.concept_table(cands, th, length, tagged[d])
         for key, b, row in zip(keys, best, table):
             row[col] = float(pr[keep[b]])
             X.append(row)
@@ -178,10 +208,11 @@ def fit_selector(X, y, seed):
     return HistGradientBoostingClassifier(random_state=seed, **SELECT_PARAMS).fit(X, y)
 
 
-def train_selector(docs, lengths, oof, oof_role, th, seed) -> dict:
-    """Fit the concept selection on the out-of-fold phrase scores; its threshold is the best
-    F1 of its own out-of-fold probabilities (same folds), counting every labelled phrase."""
-    X, y, at = concept_examples(docs, lengths, oof, oof_role, th)
+def train_selector(docs, lengths, oof, oof_role, th, seed, tagged) -> dict:
+    """Fit the concept selection on the out-of-fold phrase and tagger scores; its threshold is
+    the best F1 of its own out-of-fold probabilities (same folds), counting every labelled
+    phrase."""
+    X, y, at = concept_examples(docs, lengths, oof, oof_role, th, tagged)
     fold = (np.random.default_rng(seed).permutation(len(docs)) % 5)[at]
     q = np.zeros(len(y))
     for k in range(5):
@@ -226,7 +257,8 @@ def main(argv=None) -> int:
     if args.select_only:
         _, meta = PM.models()
         oof, oof_role = out_of_fold(docs, meta["C"], args.seed)
-        return write_selector(docs, lengths, oof, oof_role, meta["threshold"], args.seed)
+        return write_selector(docs, lengths, oof, oof_role, meta["threshold"], args.seed,
+                              tagger_oof(recs))
     best = None
     for C in (0.1, 0.3, 1.0, 3.0):
         oof, oof_role = out_of_fold(docs, C, args.seed)
@@ -267,11 +299,11 @@ def main(argv=None) -> int:
     }
     (DATA_DIR / PM.META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(meta), file=sys.stderr)
-    return write_selector(docs, lengths, oof, oof_role, th, args.seed)
+    return write_selector(docs, lengths, oof, oof_role, th, args.seed, tagger_oof(recs))
 
 
-def write_selector(docs, lengths, oof, oof_role, th, seed) -> int:
-    spec = train_selector(docs, lengths, oof, oof_role, th, seed)
+def write_selector(docs, lengths, oof, oof_role, th, seed, tagged) -> int:
+    spec = train_selector(docs, lengths, oof, oof_role, th, seed, tagged)
     (DATA_DIR / PS.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in spec.items() if k != "trees"}), file=sys.stderr)
     return 0

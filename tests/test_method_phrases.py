@@ -193,9 +193,10 @@ def test_bundled_selection_reads_the_concept_table_columns():
     assert spec["features"] == list(S.SELECT_FEATURES) and trees.depth >= 1
     used = {f for t in spec["trees"] for f, leaf in zip(t["feature"], t["leaf"]) if not leaf}
     assert max(used) < len(S.SELECT_FEATURES)
-    # more probable for a concept the decoding takes, with high scores, than for a lone weak one
-    strong = [0.9, 0.8, 0.85, 2, 2, 0, 0, 0, 1, 2, 20, 0, 0.1, 0.5, 8]
-    weak = [0.12, 0, 0.12, 1, 1, 0.9, 0.9, 0, 0, 1, 6, 0, 0.7, 0.1, 8]
+    # more probable for a concept the decoding takes, with high scores (the token tagger's
+    # too), than for a lone weak one
+    strong = [0.9, 0.8, 0.85, 2, 2, 0, 0, 0, 1, 2, 20, 0, 0.1, 0.5, 8, 0.8, 0.9, 0.85, 0.9]
+    weak = [0.12, 0, 0.12, 1, 1, 0.9, 0.9, 0, 0, 1, 6, 0, 0.7, 0.1, 8, 0.05, 0.3, 0.05, 0.3]
     s = trees.score(np.array([strong, weak], dtype=np.float64))
     assert s[0] > 0 > s[1]
 

@@ -11,7 +11,8 @@ words just before and after it, the sentence's cue words ("we propose", "our", "
 
 Selection, per concept (:mod:`extract.phrases.concepts`): the candidates scored at the floor or
 above (:func:`scored_candidates`) are grouped by concept key and gradient-boosted trees decide
-each concept (:mod:`extract.phrases.select`); a kept concept gets one row, at its first
+each concept (:mod:`extract.phrases.select`), from these scores and the token tagger's
+(:mod:`extract.phrases.tagger`); a kept concept gets one row, at its first
 occurrence in the abstract (else the title) that no likelier concept covers. The role model
 gives ``proposed`` or ``used``, from the same features and the document features of
 :func:`role_features` (scored at each concept's best occurrence).
@@ -33,6 +34,7 @@ from extract.datafiles import DATA_DIR
 from extract.learned.linear import Linear
 from extract.lexicon.clusters import cluster_of
 from extract.lexicon.docfreq import load_df
+from extract.lexicon.tagger import Token, tokenize_fast
 from extract.lexicon.words import find_acronyms, fold_plural
 from extract.phrases.candidates import (
     MAX_UNITS,
@@ -54,6 +56,7 @@ from extract.phrases.concepts import (
 )
 from extract.phrases.contexts import corpus_features, load_contexts
 from extract.phrases.select import SELECT_FEATURES, Cand, concept_table, selector
+from extract.phrases.tagger import span_score, tag
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
@@ -462,7 +465,8 @@ def _after(word: str) -> float:
     return _ctx(f"next={word}") + _ctx(_near("nc", word))
 
 
-def scored_candidates(doc: _Document, floor: float) -> list[tuple[float, Span, int]]:
+def scored_candidates(doc: _Document, floor: float,
+                      tokens: list[Token] | None = None) -> list[tuple[float, Span, int]]:
     """(phrase-model score, span, sentence) of every candidate of ``doc`` whose probability is
     ``floor`` or more; offsets into ``doc.full``.
 
@@ -479,7 +483,7 @@ def scored_candidates(doc: _Document, floor: float) -> list[tuple[float, Span, i
     _, bias = _weights()
     key_w, rare_w = _key_table()
     best_rest = max(_fixed()[1]) + (max(acronym_w, 0.0) if doc.acronyms else 0.0)
-    r = runs_of(full)
+    r = runs_of(full, tokens)
     pad = ["", "", *r.low, "", ""]  # lower-cased words, two blanks each side: pad[i + 2]
     n_w, _, shape_w, hyphen_w = _fixed()
     shapes = (shape_w[False, "none"], shape_w[False, "some"], shape_w[False, "all"],
@@ -582,13 +586,22 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     doc = _document(text, title)
     full, shift = doc.full, doc.shift
     _, bias = _weights()
-    accepted = scored_candidates(doc, select["floor"])
+    tokens = tokenize_fast(full)  # read once: by the candidates and by the token tagger
+    accepted = scored_candidates(doc, select["floor"], tokens)
     cands: list[Cand] = []
     for score, sp, _ in accepted:
         s0, e0 = sp.start - shift, sp.end - shift
         cands.append(Cand(s0, e0, concept_key(full[sp.start:sp.end]), _sigmoid(score),
                           len(sp.units)))
-    keys, best, table = concept_table(cands, meta["threshold"], len(full) - shift)
+    tagged = None
+    if cands:  # the token tagger's view of the candidates (offsets into ``full``)
+        toks, probs = tag(full, tokens)
+        starts = {off: i for i, (_, off) in enumerate(toks)}
+
+        def tagged(start: int, end: int) -> tuple[float, float]:
+            return span_score(toks, probs, starts, start + shift, end + shift)
+
+    keys, best, table = concept_table(cands, meta["threshold"], len(full) - shift, tagged)
     role_p = SELECT_FEATURES.index("proposed_p")
     # the role model, at each concept's best candidate
     for row, b in zip(table, best):

@@ -5,8 +5,9 @@ the floor (``phrase_select.json``'s ``floor``) or above are grouped by concept k
 concept is described by :func:`concept_table` -- its best, second and mean candidate
 probability, how many candidates and places it has, the best probability of the candidates that
 overlap, contain or sit inside its best one, whether the greedy decoding (:func:`decode`) takes
-it, its length and place, the role model's probability at its best candidate and how many
-concepts the abstract has. Gradient-boosted trees (:class:`extract.learned.trees.Trees`, trained
+it, its length and place, the role model's probability at its best candidate, how many
+concepts the abstract has, and how the token tagger (:mod:`extract.phrases.tagger`) reads its
+best candidate and the best of its candidates. Gradient-boosted trees (:class:`extract.learned.trees.Trees`, trained
 by ``scripts/train_phrase_model.py`` on the phrase model's out-of-fold scores on dev) turn a row
 into the concept's probability (:func:`selector`).
 """
@@ -14,6 +15,7 @@ into the concept's probability (:func:`selector`).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -25,6 +27,7 @@ SELECT_FILE = "phrase_select.json"
 SELECT_FEATURES = (
     "p_max", "p_second", "p_mean", "candidates", "occurrences", "overlap_p", "container_p",
     "inner_p", "decoded", "units", "chars", "in_title", "position", "proposed_p", "concepts",
+    "tag_best", "tag_best_inside", "tag_max", "tag_max_inside",
 )
 
 
@@ -64,12 +67,16 @@ def decode(cands: list[Cand], threshold: float) -> set[str]:
     return keys
 
 
-def concept_table(cands: list[Cand], threshold: float,
-                  length: int) -> tuple[list[str], list[int], list[list[float]]]:
+def concept_table(cands: list[Cand], threshold: float, length: int,
+                  tagged: Callable[[int, int], tuple[float, float]] | None = None,
+                  ) -> tuple[list[str], list[int], list[list[float]]]:
     """The concepts of an abstract's candidates ``cands`` (all at the floor or above), the index
     of each one's best candidate (highest probability, the first of equals) and its row of
     :data:`SELECT_FEATURES`, with ``proposed_p`` left 0 for the caller (the role model's
-    probability at the best candidate). ``length``: the abstract's length in characters."""
+    probability at the best candidate). ``length``: the abstract's length in characters.
+    ``tagged(start, end)``: the token tagger's two scores of a candidate span
+    (:func:`extract.phrases.tagger.span_score`), at the best candidate and the best of all the
+    concept's candidates (0 without a tagger)."""
     chosen = decode(cands, threshold)
     by_key: dict[str, list[int]] = {}
     for i, c in enumerate(cands):
@@ -94,4 +101,11 @@ def concept_table(cands: list[Cand], threshold: float,
                      float(len({cands[i].start for i in idx})), over, cont, inner,
                      float(key in chosen), float(cands[b].units), float(e - s), float(s < 0),
                      max(s, 0) / max(length, 1), 0.0, float(len(by_key))])
+        if tagged is None:
+            rows[-1] += [0.0, 0.0, 0.0, 0.0]
+        else:
+            scores = [tagged(cands[i].start, cands[i].end) for i in idx]
+            at_best = scores[idx.index(b)]
+            rows[-1] += [at_best[0], at_best[1], max(x[0] for x in scores),
+                         max(x[1] for x in scores)]
     return keys, best, rows

@@ -1,0 +1,182 @@
+"""A token tagger for method phrases: a small convolutional network, run with numpy.
+
+It reads every token of title + abstract (:func:`extract.lexicon.tagger.tokenize_fast`) with
+six learned embeddings -- the lower-cased word, its part-of-speech tag, its shape, its fine and
+coarse corpus cluster and its last three letters -- and the word's static vector from the
+bundled keyword encoder (:mod:`extract.keywords.encoder`, projected to 64 dimensions), then
+three convolutions (widths 5, 5 and 3 dilated: each token sees eleven tokens around it) and a
+softmax over O / B / I (outside, begins, inside a labelled method phrase).
+
+It does not place phrases itself. The concept selection (:mod:`extract.phrases.select`) reads,
+for each concept of the span model's candidates, how well the tagger's probabilities agree with
+its best candidate and with the best of its candidates (:func:`span_scores`): a second view of
+the same text, trained on the same labels, whose errors differ from the span model's.
+
+Trained by ``scripts/train_phrase_tagger.py`` (torch, fixed seed) on the dev labels of
+``benchmarks/devset/phrases.jsonl``; the weights are ``extract/data/phrase_tagger.npz``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from extract.datafiles import DATA_DIR
+from extract.lexicon.clusters import cluster_of
+from extract.lexicon.tagger import Token, tokenize_fast
+from extract.lexicon.words import fold_plural
+
+TAGGER_FILE = "phrase_tagger.npz"
+N_FEATS = 6  # word, tag, shape, fine cluster, coarse cluster, suffix
+UNKNOWN = 1  # the index of a value not in a feature's vocabulary (0 pads)
+PRE_DIMS = 64  # the projected static vector
+
+
+def shape(word: str) -> str:
+    """``A`` all capitals, ``C`` capitalised, ``l`` lower-case, ``p`` punctuation; ``d`` when
+    it has a digit."""
+    if not word[:1].isalnum():
+        return "p"
+    s = "A" if len(word) > 1 and word.isupper() else "C" if word[:1].isupper() else "l"
+    return s + "d" if any(c.isdigit() for c in word) else s
+
+
+@lru_cache(maxsize=200_000)
+def _word_values(word: str) -> tuple[str, str, str, str, str]:
+    """The feature values a token owes its text alone: lower-case, shape, fine and coarse
+    cluster, ending."""
+    folded = fold_plural(word.lower())
+    coarse, fine = cluster_of(folded)
+    return word.lower(), shape(word), fine, coarse, folded[-3:]
+
+
+def token_features(text: str, tokens: list[Token] | None = None,
+                   ) -> tuple[list[tuple[str, int]], list[tuple[str, ...]]]:
+    """(word, offset) of every token of ``text`` (``tokens``: its
+    :func:`extract.lexicon.tagger.tokenize_fast` tokens, when read already) and its six feature
+    values."""
+    toks = tokenize_fast(text) if tokens is None else tokens
+    feats = []
+    for t in toks:
+        low, shp, fine, coarse, end = _word_values(t[0])
+        feats.append((low, t[2], shp, fine, coarse, end))
+    return [(t[0], t[4]) for t in toks], feats
+
+
+class Tagger:
+    """The trained network (see the module docstring)."""
+
+    def __init__(self, arrays: dict[str, np.ndarray]) -> None:
+        self.vocab = [{v: i + 2 for i, v in enumerate(arrays[f"vocab{k}"].tolist())}
+                      for k in range(N_FEATS)]
+        self.emb = [arrays[f"emb{k}"].astype(np.float32) for k in range(N_FEATS)]
+        self.w = {k: arrays[k].astype(np.float32) for k in arrays if not k.startswith(
+            ("vocab", "emb"))}
+        self._pre: dict[str, np.ndarray] = {}
+        self._rows: dict[tuple[str, ...], tuple[int, ...]] = {}  # feature values -> indices
+        # The first convolution is linear in each input block, so each embedding row's product
+        # with the layer's weights (one per window position) is a table look-up: (rows, width,
+        # channels out) per feature; the static vectors (one per word, not a table) keep a
+        # matrix product. The same sums as the convolution of the concatenated input.
+        c1 = self.w["c1_w"]  # (out, in, width)
+        self.first: list[np.ndarray] = []
+        at = 0
+        for e in self.emb:
+            block = c1[:, at : at + e.shape[1], :]
+            self.first.append(np.einsum("vd,odw->vwo", e, block).astype(np.float32))
+            at += e.shape[1]
+        out_c, _, width = c1.shape
+        self.first_static = c1[:, at:, :].transpose(1, 2, 0).reshape(-1, width * out_c)
+
+    @classmethod
+    @lru_cache(maxsize=1)
+    def load(cls) -> Tagger:
+        with np.load(DATA_DIR / TAGGER_FILE, allow_pickle=False) as z:
+            return cls({k: z[k] for k in z.files})
+
+    def static(self, words: list[str]) -> np.ndarray:
+        """The projected static vectors of ``words`` (lower-cased), cached per word."""
+        new = sorted({w for w in words if w not in self._pre})
+        if new:
+            from extract.keywords.encoder import load_encoder
+
+            vecs = np.tanh(load_encoder().encode(new) @ self.w["proj_w"].T + self.w["proj_b"])
+            self._pre.update(zip(new, vecs))
+        return np.stack([self._pre[w] for w in words]) if words else np.zeros((0, PRE_DIMS))
+
+    def _index(self, values: tuple[str, ...]) -> tuple[int, ...]:
+        """The embedding row of each of a token's feature values, kept for the next time."""
+        if len(self._rows) >= 500_000:
+            self._rows.clear()
+        out = self._rows[values] = tuple(self.vocab[k].get(v, UNKNOWN)
+                                         for k, v in enumerate(values))
+        return out
+
+    def probs(self, feats: list[tuple[str, ...]]) -> np.ndarray:
+        """(O, B, I) probabilities of each token."""
+        if not feats:
+            return np.zeros((0, 3), dtype=np.float32)
+        w = self.w
+        out_c, _, width = w["c1_w"].shape
+        n = len(feats)
+        # per token and window position, its contribution to the first layer's output
+        parts = (self.static([f[0] for f in feats]) @ self.first_static).reshape(n, width, out_c)
+        rows = self._rows
+        idx = np.array([rows.get(f) or self._index(f) for f in feats], dtype=np.intp)
+        for k in range(N_FEATS):
+            parts += self.first[k][idx[:, k]]
+        pad = (width - 1) // 2
+        padded = np.zeros((n + 2 * pad, width, out_c), dtype=np.float32)
+        padded[pad : pad + n] = parts
+        h = w["c1_b"] + sum(padded[j : j + n, j] for j in range(width))
+        h = np.maximum(h, 0)
+        h = np.maximum(_conv(h, w["c2_w"], w["c2_b"], 1), 0) + h
+        h = np.maximum(_conv(h, w["c3_w"], w["c3_b"], 2), 0) + h
+        o = h @ w["out_w"].T + w["out_b"]
+        o = np.exp(o - o.max(axis=1, keepdims=True))
+        return o / o.sum(axis=1, keepdims=True)
+
+
+def _conv(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, dilation: int) -> np.ndarray:
+    """A 'same'-padded 1-D convolution of ``x`` (tokens x channels in) with a torch-layout
+    ``weight`` (channels out x in x width), as one matrix product."""
+    out_c, in_c, width = weight.shape
+    pad = dilation * (width - 1) // 2
+    n = x.shape[0]
+    padded = np.zeros((n + 2 * pad, in_c), dtype=np.float32)
+    padded[pad : pad + n] = x
+    cols = np.concatenate([padded[k * dilation : k * dilation + n] for k in range(width)], axis=1)
+    return cols @ weight.transpose(2, 1, 0).reshape(width * in_c, out_c) + bias
+
+
+def tag(text: str, tokens: list[Token] | None = None,
+        ) -> tuple[list[tuple[str, int]], np.ndarray]:
+    """Tokens of ``text`` and their (O, B, I) probabilities (``tokens``: as
+    :func:`token_features`)."""
+    toks, feats = token_features(text, tokens)
+    return toks, Tagger.load().probs(feats)
+
+
+def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, int],
+               start: int, end: int) -> tuple[float, float]:
+    """How the tagger reads the span ``[start, end)`` of the text: the geometric mean of
+    P(B) at its first token, P(I) at the others and 1 - P(I) after it (the tagger would place
+    exactly this span), and the mean of P(B) + P(I) over its tokens (it sits in a phrase).
+    (0, 0) when the span does not start and end at token boundaries. ``starts``: token index
+    by offset."""
+    i = starts.get(start)
+    if i is None:
+        return 0.0, 0.0
+    j = i
+    while j < len(toks) and toks[j][1] + len(toks[j][0]) <= end:
+        j += 1
+    if j == i:
+        return 0.0, 0.0
+    logs = math.log(probs[i, 1] + 1e-6) + sum(math.log(probs[k, 2] + 1e-6)
+                                              for k in range(i + 1, j))
+    logs += math.log(1.0 - probs[j, 2] + 1e-6) if j < len(toks) else 0.0
+    n = j - i + (1 if j < len(toks) else 0)
+    inside = float((probs[i:j, 1] + probs[i:j, 2]).mean())
+    return math.exp(logs / n), inside

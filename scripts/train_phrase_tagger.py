@@ -1,0 +1,255 @@
+"""Train the method-phrase token tagger (``extract/phrases/tagger.py``) on the dev labels.
+
+    python scripts/train_phrase_tagger.py [--epochs 8] [--oof-only | --final-only]
+
+Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``),
+title + abstract as ``scripts/train_phrase_model.py`` reads them. Every occurrence of a labelled
+phrase that starts and ends at token boundaries is tagged B I... (the first of overlapping
+ones). The network of :mod:`extract.phrases.tagger`, trained with torch (Adam, learning rate
+2e-3, batches of 32 abstracts of similar length, dropout 0.25, cross-entropy over O/B/I):
+
+1. five fold models on the folds of ``scripts/train_phrase_model.py`` (abstracts permuted with
+   seed 2034, fold = position mod 5; fold k's model has seed k), whose out-of-fold
+   probabilities are written to ``scripts/.cache/phrase_tagger_oof.npz`` for the concept
+   selection (``scripts/train_phrase_model.py --select-only`` reads them);
+2. the shipped model on every dev abstract (seed 9): ``extract/data/phrase_tagger.npz``.
+
+About 36 s per epoch on the 2-core machine, 40 epochs in all. Needs torch (a dependency of the
+bundled MiniLM model) and the ``train`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from extract.datafiles import DATA_DIR  # noqa: E402
+from extract.keywords.encoder import load_encoder  # noqa: E402
+from extract.phrases import model as PM  # noqa: E402
+from extract.phrases import tagger as PT  # noqa: E402
+
+OOF_FILE = ROOT / "scripts" / ".cache" / "phrase_tagger_oof.npz"
+MIN_COUNT = (3, 1, 1, 1, 1, 3)  # a feature value's dev occurrences to get its own embedding
+DIMS = (64, 16, 8, 32, 16, 16)
+HIDDEN = 128
+SEED = 2034
+
+
+def labels(full: str, toks: list[tuple[str, int]], phrases: list[str]) -> list[int]:
+    """O (0) / B (1) / I (2) of each token: every occurrence of a labelled phrase (any case)
+    that starts and ends at token boundaries and overlaps no phrase tagged before it."""
+    low = full.lower()
+    out = [0] * len(toks)
+    starts = {off: i for i, (_, off) in enumerate(toks)}
+    for phrase in phrases:
+        phrase = phrase.lower()
+        pos = 0
+        while phrase and (s := low.find(phrase, pos)) >= 0:
+            e = s + len(phrase)
+            pos = s + 1
+            if s not in starts:
+                continue
+            i = j = starts[s]
+            while j < len(toks) and toks[j][1] + len(toks[j][0]) <= e:
+                j += 1
+            if j == i or toks[j - 1][1] + len(toks[j - 1][0]) != e or any(out[i:j]):
+                continue
+            out[i] = 1
+            out[i + 1 : j] = [2] * (j - i - 1)
+    return out
+
+
+def dev_items() -> list[dict]:
+    """Tokens, feature values and tags of every dev abstract, in the training script's order."""
+    import train_phrase_model as TPM
+
+    items = []
+    for r in TPM.records("dev"):
+        full = PM._document(r["text"], r.get("title") or "").full
+        toks, feats = PT.token_features(full)
+        items.append({"toks": toks, "feats": feats,
+                      "tags": labels(full, toks, [p["phrase"] for p in r["phrases"]])})
+    return items
+
+
+def folds(n: int) -> np.ndarray:
+    """The fold of each dev abstract: ``scripts/train_phrase_model.py``'s."""
+    return np.random.default_rng(SEED).permutation(n) % 5
+
+
+class Static:
+    """The keyword encoder's vector of every word, one row per word (row 0: padding)."""
+
+    def __init__(self, items: list[dict]) -> None:
+        words = sorted({f[0] for it in items for f in it["feats"]})
+        self.index = {w: i + 1 for i, w in enumerate(words)}
+        vecs = load_encoder().encode(words)
+        self.matrix = np.vstack([np.zeros((1, vecs.shape[1]), np.float32), vecs])
+
+
+def _network(sizes: list[int], static: np.ndarray):
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.emb = nn.ModuleList([nn.Embedding(sizes[k], DIMS[k], padding_idx=0)
+                                      for k in range(PT.N_FEATS)])
+            self.pre = nn.Embedding.from_pretrained(torch.from_numpy(static), freeze=True)
+            self.proj = nn.Linear(static.shape[1], PT.PRE_DIMS)
+            n = sum(DIMS) + PT.PRE_DIMS
+            self.c1 = nn.Conv1d(n, HIDDEN, 5, padding=2)
+            self.c2 = nn.Conv1d(HIDDEN, HIDDEN, 5, padding=2)
+            self.c3 = nn.Conv1d(HIDDEN, HIDDEN, 3, padding=2, dilation=2)
+            self.out = nn.Linear(HIDDEN, 3)
+            self.drop = nn.Dropout(0.25)
+
+        def forward(self, x):
+            e = torch.cat([self.emb[k](x[:, :, k]) for k in range(PT.N_FEATS)]
+                          + [torch.tanh(self.proj(self.pre(x[:, :, PT.N_FEATS])))], -1)
+            h = self.drop(e).transpose(1, 2)
+            h = self.drop(torch.relu(self.c1(h)))
+            h = self.drop(torch.relu(self.c2(h)) + h)
+            h = torch.relu(self.c3(h)) + h
+            return self.out(self.drop(h.transpose(1, 2)))
+
+    return Net()
+
+
+def _vocab(items: list[dict]) -> list[dict[str, int]]:
+    counts = [collections.Counter() for _ in range(PT.N_FEATS)]
+    for it in items:
+        for f in it["feats"]:
+            for k in range(PT.N_FEATS):
+                counts[k][f[k]] += 1
+    return [{v: i + 2 for i, v in enumerate(x for x, c in counts[k].items() if c >= MIN_COUNT[k])}
+            for k in range(PT.N_FEATS)]
+
+
+def _encode(vocab, static: Static, feats) -> np.ndarray:
+    return np.array([[vocab[k].get(f[k], PT.UNKNOWN) for k in range(PT.N_FEATS)]
+                     + [static.index.get(f[0], 0)] for f in feats],
+                    dtype=np.int64).reshape(-1, PT.N_FEATS + 1)
+
+
+def _batch(xs, ys=None):
+    import torch
+
+    n = max(len(x) for x in xs)
+    x = np.zeros((len(xs), n, PT.N_FEATS + 1), dtype=np.int64)
+    y = np.full((len(xs), n), -100, dtype=np.int64)
+    for i, row in enumerate(xs):
+        x[i, : len(row)] = row
+        if ys is not None:
+            y[i, : len(row)] = ys[i]
+    return torch.from_numpy(x), torch.from_numpy(y)
+
+
+def train(items: list[dict], static: Static, epochs: int, seed: int):
+    """The fitted network and its vocabularies."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    rnd = random.Random(seed)
+    vocab = _vocab(items)
+    net = _network([len(v) + 2 for v in vocab], static.matrix)
+    opt = torch.optim.Adam(net.parameters(), lr=2e-3)
+    data = [(_encode(vocab, static, it["feats"]), it["tags"]) for it in items]
+    for epoch in range(epochs):
+        t0 = time.time()
+        data.sort(key=lambda d: len(d[0]) // 20 + rnd.random())
+        batches = [data[i : i + 32] for i in range(0, len(data), 32)]
+        rnd.shuffle(batches)
+        total = 0.0
+        for b in batches:
+            x, y = _batch([d[0] for d in b], [d[1] for d in b])
+            loss = nn.functional.cross_entropy(net(x).reshape(-1, 3), y.reshape(-1),
+                                               ignore_index=-100)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += loss.item()
+        print(f"  epoch {epoch}: loss {total / len(batches):.4f} ({time.time() - t0:.0f} s)",
+              file=sys.stderr, flush=True)
+    net.eval()
+    return net, vocab
+
+
+def predict(net, vocab, static: Static, items: list[dict]) -> list[np.ndarray]:
+    import torch
+
+    out = []
+    with torch.no_grad():
+        for i in range(0, len(items), 64):
+            b = items[i : i + 64]
+            x, _ = _batch([_encode(vocab, static, it["feats"]) for it in b])
+            probs = torch.softmax(net(x), -1).numpy()
+            out += [probs[j, : len(it["feats"])].astype(np.float32) for j, it in enumerate(b)]
+    return out
+
+
+def export(net, vocab) -> dict[str, np.ndarray]:
+    """The arrays of ``extract/data/phrase_tagger.npz`` (float16 weights)."""
+    sd = {k: v.detach().numpy() for k, v in net.state_dict().items()}
+    out: dict[str, np.ndarray] = {}
+    for k in range(PT.N_FEATS):
+        words = sorted(vocab[k], key=vocab[k].get)
+        out[f"vocab{k}"] = np.array(words, dtype=str)
+        out[f"emb{k}"] = sd[f"emb.{k}.weight"]
+    out.update({"proj_w": sd["proj.weight"], "proj_b": sd["proj.bias"],
+                "c1_w": sd["c1.weight"], "c1_b": sd["c1.bias"],
+                "c2_w": sd["c2.weight"], "c2_b": sd["c2.bias"],
+                "c3_w": sd["c3.weight"], "c3_b": sd["c3.bias"],
+                "out_w": sd["out.weight"], "out_b": sd["out.bias"]})
+    return {k: (v.astype(np.float16) if v.dtype == np.float32 else v) for k, v in out.items()}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--oof-only", action="store_true", help="the fold models only")
+    ap.add_argument("--final-only", action="store_true", help="the shipped model only")
+    args = ap.parse_args(argv)
+    import torch
+
+    torch.set_num_threads(2)
+    items = dev_items()
+    static = Static(items)
+    print(f"{len(items)} dev abstracts, {sum(len(it['toks']) for it in items)} tokens",
+          file=sys.stderr)
+    if not args.final_only:
+        fold = folds(len(items))
+        oof: list = [None] * len(items)
+        for k in range(5):
+            print(f"fold {k}", file=sys.stderr)
+            net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
+                               args.epochs, k)
+            idx = np.where(fold == k)[0]
+            for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
+                oof[i] = p
+        OOF_FILE.parent.mkdir(parents=True, exist_ok=True)
+        lengths = np.array([len(p) for p in oof])
+        np.savez_compressed(OOF_FILE, lengths=lengths, probs=np.concatenate(oof))
+        print(f"wrote {OOF_FILE}", file=sys.stderr)
+    if not args.oof_only:
+        print("shipped model", file=sys.stderr)
+        net, vocab = train(items, static, args.epochs, 9)
+        np.savez_compressed(DATA_DIR / PT.TAGGER_FILE, **export(net, vocab))
+        print(f"wrote {DATA_DIR / PT.TAGGER_FILE}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
