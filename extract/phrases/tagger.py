@@ -9,7 +9,7 @@ softmax over O / B / I (outside, begins, inside a labelled method phrase).
 
 It does not place phrases itself. The concept selection (:mod:`extract.phrases.select`) reads,
 for each concept of the span model's candidates, how well the tagger's probabilities agree with
-its best candidate and with the best of its candidates (:func:`span_scores`): a second view of
+its best candidate and with the best of its candidates (:func:`span_score`): a second view of
 the same text, trained on the same labels, whose errors differ from the span model's.
 
 Trained by ``scripts/train_phrase_tagger.py`` (torch, fixed seed) on the dev labels of
@@ -75,20 +75,6 @@ class Tagger:
         self.w = {k: arrays[k].astype(np.float32) for k in arrays if not k.startswith(
             ("vocab", "emb"))}
         self._pre: dict[str, np.ndarray] = {}
-        self._rows: dict[tuple[str, ...], tuple[int, ...]] = {}  # feature values -> indices
-        # The first convolution is linear in each input block, so each embedding row's product
-        # with the layer's weights (one per window position) is a table look-up: (rows, width,
-        # channels out) per feature; the static vectors (one per word, not a table) keep a
-        # matrix product. The same sums as the convolution of the concatenated input.
-        c1 = self.w["c1_w"]  # (out, in, width)
-        self.first: list[np.ndarray] = []
-        at = 0
-        for e in self.emb:
-            block = c1[:, at : at + e.shape[1], :]
-            self.first.append(np.einsum("vd,odw->vwo", e, block).astype(np.float32))
-            at += e.shape[1]
-        out_c, _, width = c1.shape
-        self.first_static = c1[:, at:, :].transpose(1, 2, 0).reshape(-1, width * out_c)
 
     @classmethod
     @lru_cache(maxsize=1)
@@ -106,32 +92,15 @@ class Tagger:
             self._pre.update(zip(new, vecs))
         return np.stack([self._pre[w] for w in words]) if words else np.zeros((0, PRE_DIMS))
 
-    def _index(self, values: tuple[str, ...]) -> tuple[int, ...]:
-        """The embedding row of each of a token's feature values, kept for the next time."""
-        if len(self._rows) >= 500_000:
-            self._rows.clear()
-        out = self._rows[values] = tuple(self.vocab[k].get(v, UNKNOWN)
-                                         for k, v in enumerate(values))
-        return out
-
     def probs(self, feats: list[tuple[str, ...]]) -> np.ndarray:
         """(O, B, I) probabilities of each token."""
         if not feats:
             return np.zeros((0, 3), dtype=np.float32)
+        x = np.concatenate([self.emb[k][[self.vocab[k].get(f[k], UNKNOWN) for f in feats]]
+                            for k in range(N_FEATS)]
+                           + [self.static([f[0] for f in feats])], axis=1)
         w = self.w
-        out_c, _, width = w["c1_w"].shape
-        n = len(feats)
-        # per token and window position, its contribution to the first layer's output
-        parts = (self.static([f[0] for f in feats]) @ self.first_static).reshape(n, width, out_c)
-        rows = self._rows
-        idx = np.array([rows.get(f) or self._index(f) for f in feats], dtype=np.intp)
-        for k in range(N_FEATS):
-            parts += self.first[k][idx[:, k]]
-        pad = (width - 1) // 2
-        padded = np.zeros((n + 2 * pad, width, out_c), dtype=np.float32)
-        padded[pad : pad + n] = parts
-        h = w["c1_b"] + sum(padded[j : j + n, j] for j in range(width))
-        h = np.maximum(h, 0)
+        h = np.maximum(_conv(x, w["c1_w"], w["c1_b"], 1), 0)
         h = np.maximum(_conv(h, w["c2_w"], w["c2_b"], 1), 0) + h
         h = np.maximum(_conv(h, w["c3_w"], w["c3_b"], 2), 0) + h
         o = h @ w["out_w"].T + w["out_b"]
