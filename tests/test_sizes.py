@@ -311,6 +311,9 @@ def test_corpus_parameter_counts(text, expected):
         "disability content is rarely mentioned.",
         "we also release a new 2 billion example dataset DFN-2B and show that high performance "
         "data filtering networks can be trained",
+        # "that consists of" after the name (recent/cvpr2024.json:2300)
+        "To this end we co-developed FLD-5B that consists of 5.4 billion comprehensive visual "
+        "annotations on 126 million images",
         # a size part inside a URL (recent/iclr2023.json:2348)
         "An implementation of the method and experiments are available at "
         "\\url{https://anonymous.4open.science/r/CAPE-ML4Sci-145B}.",
@@ -369,6 +372,12 @@ def _roles(text: str) -> list[tuple[str, str]]:
             "First, recurrent plastic networks with more than two million parameters can be "
             "trained to memorize and reconstruct sets of novel, high-dimensional natural images",
             [("two million parameters", "threshold")],
+        ),
+        # "as small as": a lower bound (recent/acl2023.json:1574)
+        (
+            "We show the benefits of pre-training with masked language modeling (MLM) objective "
+            "in models as small as 1.25M parameters, and establish a strong correlation",
+            [("1.25M parameters", "threshold")],
         ),
         # symbols (recent/lreccoling2024.json:251)
         (

@@ -215,7 +215,7 @@ _DATA_AFTER = re.compile(
     rf"\)?\s?{_DATA_NOUNS}\b"
     rf"|[\s,(]{{1,3}}(?:(?:is|are|was)\s)?(?:a|an|the|our)\s(?:[\w-]+\s){{0,4}}?"
     rf"(?:{_DATA_NOUNS}|dataset|resource)\b"
-    rf"|[\s,]{{1,3}}(?:which\s)?(?:{C.data_contents})\b",
+    rf"|[\s,]{{1,3}}(?:(?:which|that)\s)?(?:{C.data_contents})\b",
     re.I,
 )
 # A data noun right before the name: "dataset DFN-2B", "datasets, viz. Sports-1M".
