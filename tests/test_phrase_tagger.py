@@ -35,9 +35,21 @@ def test_matrix_convolution_equals_the_sum_over_the_window(dilation, width):
     x = rng.normal(size=(9, 4)).astype(np.float32)
     weight = rng.normal(size=(6, 4, width)).astype(np.float32)
     bias = rng.normal(size=6).astype(np.float32)
-    got = T._conv(x, weight, bias, dilation)
+    got = T._conv(x, T._kernel(weight), bias, width, dilation)
     assert got.shape == (9, 6)
     np.testing.assert_allclose(got, _naive_conv(x, weight, bias, dilation), rtol=1e-4, atol=1e-4)
+
+
+def test_cached_token_path_equals_the_feature_path():
+    # tag() reads cached per-word indices; probs() the six feature values of token_features():
+    # the same numbers, on a sentence whose words are new to the tagger and then seen again
+    tagger = T.Tagger.load()
+    text = ("Quantile-regression forests outperform gradient-boosted trees; gradient-boosted "
+            "trees need tuning.")
+    toks, feats = T.token_features(text)
+    first = T.tag(text)[1]
+    np.testing.assert_array_equal(first, tagger.probs(feats))
+    np.testing.assert_array_equal(T.tag(text)[1], first)
 
 
 def test_token_features_of_a_real_sentence():

@@ -74,7 +74,12 @@ class Tagger:
         self.emb = [arrays[f"emb{k}"].astype(np.float32) for k in range(N_FEATS)]
         self.w = {k: arrays[k].astype(np.float32) for k in arrays if not k.startswith(
             ("vocab", "emb"))}
-        self._pre: dict[str, np.ndarray] = {}
+        # each convolution's weight as the matrix of :func:`_conv`'s one product
+        self.kernels = {k: _kernel(self.w[f"{k}_w"]) for k in ("c1", "c2", "c3")}
+        # per token text: its indices in the five text-only vocabularies and its static row
+        self._ids: dict[str, tuple[int, int, int, int, int, int]] = {}
+        self._rows: dict[str, int] = {}  # lower-cased word -> row of ``_static``
+        self._static = np.zeros((4096, PRE_DIMS), dtype=np.float32)
 
     @classmethod
     @lru_cache(maxsize=1)
@@ -82,50 +87,94 @@ class Tagger:
         with np.load(DATA_DIR / TAGGER_FILE, allow_pickle=False) as z:
             return cls({k: z[k] for k in z.files})
 
-    def static(self, words: list[str]) -> np.ndarray:
-        """The projected static vectors of ``words`` (lower-cased), cached per word."""
-        new = sorted({w for w in words if w not in self._pre})
-        if new:
-            from extract.keywords.encoder import load_encoder
+    def _add_static(self, lows: list[str]) -> None:
+        """Projected static vectors of the lower-cased words ``lows`` not seen yet, in one
+        encoder call (sorted, as every call before)."""
+        new = sorted({w for w in lows if w not in self._rows})
+        if not new:
+            return
+        from extract.keywords.encoder import load_encoder
 
-            vecs = np.tanh(load_encoder().encode(new) @ self.w["proj_w"].T + self.w["proj_b"])
-            self._pre.update(zip(new, vecs))
-        return np.stack([self._pre[w] for w in words]) if words else np.zeros((0, PRE_DIMS))
+        vecs = np.tanh(load_encoder().encode(new) @ self.w["proj_w"].T + self.w["proj_b"])
+        n = len(self._rows)
+        while n + len(new) > len(self._static):
+            self._static = np.concatenate([self._static, np.zeros_like(self._static)])
+        self._static[n : n + len(new)] = vecs
+        self._rows.update((w, n + i) for i, w in enumerate(new))
+
+    def _token_ids(self, words: list[str]) -> np.ndarray:
+        """Tokens x 6 indices: word, shape, fine and coarse cluster, ending, static row."""
+        ids = self._ids
+        missing = [w for w in dict.fromkeys(words) if w not in ids]
+        if missing:
+            values = [_word_values(w) for w in missing]
+            self._add_static([v[0] for v in values])
+            v = self.vocab
+            for w, (low, shp, fine, coarse, end) in zip(missing, values):
+                ids[w] = (v[0].get(low, UNKNOWN), v[2].get(shp, UNKNOWN),
+                          v[3].get(fine, UNKNOWN), v[4].get(coarse, UNKNOWN),
+                          v[5].get(end, UNKNOWN), self._rows[low])
+        return np.array([ids[w] for w in words], dtype=np.intp).reshape(-1, 6)
+
+    def probs_of(self, tokens: list[Token]) -> np.ndarray:
+        """(O, B, I) probabilities of each of ``tokens``; the same as :meth:`probs` of their
+        :func:`token_features`, with the text-only feature indices cached per token text."""
+        if not tokens:
+            return np.zeros((0, 3), dtype=np.float32)
+        ids = self._token_ids([t[0] for t in tokens])
+        tag_ids = [self.vocab[1].get(t[2], UNKNOWN) for t in tokens]
+        e = self.emb
+        x = np.concatenate([e[0][ids[:, 0]], e[1][tag_ids], e[2][ids[:, 1]], e[3][ids[:, 2]],
+                            e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
+        return self._network(x)
 
     def probs(self, feats: list[tuple[str, ...]]) -> np.ndarray:
-        """(O, B, I) probabilities of each token."""
+        """(O, B, I) probabilities of each token, from its six feature values
+        (:func:`token_features`)."""
         if not feats:
             return np.zeros((0, 3), dtype=np.float32)
+        lows = [f[0] for f in feats]
+        self._add_static(lows)
         x = np.concatenate([self.emb[k][[self.vocab[k].get(f[k], UNKNOWN) for f in feats]]
                             for k in range(N_FEATS)]
-                           + [self.static([f[0] for f in feats])], axis=1)
-        w = self.w
-        h = np.maximum(_conv(x, w["c1_w"], w["c1_b"], 1), 0)
-        h = np.maximum(_conv(h, w["c2_w"], w["c2_b"], 1), 0) + h
-        h = np.maximum(_conv(h, w["c3_w"], w["c3_b"], 2), 0) + h
+                           + [self._static[[self._rows[w] for w in lows]]], axis=1)
+        return self._network(x)
+
+    def _network(self, x: np.ndarray) -> np.ndarray:
+        w, k = self.w, self.kernels
+        h = np.maximum(_conv(x, k["c1"], w["c1_b"], 5, 1), 0)
+        h = np.maximum(_conv(h, k["c2"], w["c2_b"], 5, 1), 0) + h
+        h = np.maximum(_conv(h, k["c3"], w["c3_b"], 3, 2), 0) + h
         o = h @ w["out_w"].T + w["out_b"]
         o = np.exp(o - o.max(axis=1, keepdims=True))
         return o / o.sum(axis=1, keepdims=True)
 
 
-def _conv(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, dilation: int) -> np.ndarray:
-    """A 'same'-padded 1-D convolution of ``x`` (tokens x channels in) with a torch-layout
-    ``weight`` (channels out x in x width), as one matrix product."""
+def _kernel(weight: np.ndarray) -> np.ndarray:
+    """A torch-layout convolution weight (channels out x in x width) as the (width * in) x out
+    matrix that :func:`_conv` multiplies by."""
     out_c, in_c, width = weight.shape
+    return np.ascontiguousarray(weight.transpose(2, 1, 0).reshape(width * in_c, out_c))
+
+
+def _conv(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray, width: int,
+          dilation: int) -> np.ndarray:
+    """A 'same'-padded 1-D convolution of ``x`` (tokens x channels in) with a ``width``-wide
+    kernel (:func:`_kernel`), as one matrix product."""
     pad = dilation * (width - 1) // 2
-    n = x.shape[0]
+    n, in_c = x.shape
     padded = np.zeros((n + 2 * pad, in_c), dtype=np.float32)
     padded[pad : pad + n] = x
     cols = np.concatenate([padded[k * dilation : k * dilation + n] for k in range(width)], axis=1)
-    return cols @ weight.transpose(2, 1, 0).reshape(width * in_c, out_c) + bias
+    return cols @ kernel + bias
 
 
 def tag(text: str, tokens: list[Token] | None = None,
         ) -> tuple[list[tuple[str, int]], np.ndarray]:
-    """Tokens of ``text`` and their (O, B, I) probabilities (``tokens``: as
-    :func:`token_features`)."""
-    toks, feats = token_features(text, tokens)
-    return toks, Tagger.load().probs(feats)
+    """(word, offset) of every token of ``text`` and their (O, B, I) probabilities
+    (``tokens``: its :func:`extract.lexicon.tagger.tokenize_fast` tokens, when read already)."""
+    toks = tokenize_fast(text) if tokens is None else tokens
+    return [(t[0], t[4]) for t in toks], Tagger.load().probs_of(toks)
 
 
 def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, int],
