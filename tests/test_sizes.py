@@ -331,6 +331,20 @@ def test_corpus_non_sizes(text):
     assert _found(text) == []
 
 
+def test_mixtures_of_experts_count_their_published_total_or_experts_times_size():
+    # recent/emnlp2024.json:1306, recent/naacl2025.json:555: Mixtral 8x7B has 46.7B parameters
+    # (units.toml moe_totals); an "NxM" size nobody listed counts N x M
+    text = ("Our extensive experiments reveal that with 64 concurrent requests on Mixtral 8x7B, "
+            "ScaleLLM achieves a 4.3× speed up over vLLM")
+    assert _found(text) == [(46.7e9, "Mixtral 8x7B")]
+    assert _found("we fine-tune Mixtral-8x7B-Instruct on it") == [(46.7e9, "Mixtral-8x7B-Instruct")]
+    text = ("The xLAM series includes five models with both dense and mixture-of-expert "
+            "architectures, ranging from 1B to 8x22B parameters, trained using a scalable pipeline")
+    assert [(s.params, s.role) for s in sizes.find_sizes(text)] == [(1e9, "threshold"),
+                                                                     (141e9, "threshold")]
+    assert [s.params for s in sizes.find_sizes("a sparse 16x3.8B model")] == [16 * 3.8e9]
+
+
 def test_a_context_length_after_a_model_size_is_not_shared():
     # recent/iclr2024.json:2024: "70B to 32k" is a model and a context length, not a range
     text = (

@@ -14,6 +14,10 @@ A number with a magnitude (``K``/``M``/``B``/``T`` or ``thousand``/``million``/`
   name the corpus knows as a model ("250M Flan-T5");
 * or it is a bare billions figure ("models of 7B and 70B").
 
+A mixture of experts written experts x size ("Mixtral-8x7B", "Mixtral 8x7B", "8x22B") counts its
+published total where ``units.toml``'s ``moe_totals`` knows it (46.7B for 8x7B), else experts x
+size.
+
 Thousands (``K``) need a parameter word: a model noun alone is mostly a count ("2K models",
 "12k CAD models", "its 14k version"). ``T`` needs a parameter or model noun ("7T fMRI",
 "Three Towers (3T)"), and nothing over 20 trillion is a model. A hyphenated name with an ``M``
@@ -134,7 +138,10 @@ def _patterns() -> dict[str, re.Pattern]:
         ),
         # A hyphenated model name with a size component: "Llama-3-8B", "Qwen2.5-32B-Instruct".
         "name": re.compile(r"(?<![\w.\-])[A-Za-z][\w.]{0,30}(?:-[\w.]{1,30}){1,6}"),
-        "component": re.compile(r"(\d{1,4}(?:\.\d{1,3})?)([BbMm])\Z"),
+        # "8B", "125M"; a mixture of experts: "8x7B" (experts x size, :func:`_experts`)
+        "component": re.compile(r"(?:(?P<experts>\d{1,2})[x×])?(\d{1,4}(?:\.\d{1,3})?)([BbMm])\Z"),
+        # a mixture of experts' size on its own: "Mixtral 8x7B", "8x22b"
+        "experts": re.compile(r"(?<![\w.\-])(\d{1,2})[x×](\d{1,4}(?:\.\d{1,3})?)([Bb])(?![\w\-])"),
         # A name before a spaced size: "LLaMA 7B", "Llama 2 70B", "Llama 3.1 8B".
         # Also "Llama 3-70B", "LLaMA 2-7B": a version, a hyphen, the size.
         "prev_name": re.compile(
@@ -201,6 +208,18 @@ def _verdict_after(text: str, end: int, v: dict) -> tuple[str | None, str]:
 def _parse(num: str, v: dict) -> float:
     words = v["number_words"]
     return float(words[num.lower()]) if num.lower() in words else float(num.replace(",", ""))
+
+
+def _experts(experts: str | None, num: str, letter: str, v: dict) -> float:
+    """The parameter count of a size part: ``num`` times the magnitude ``letter``; with
+    ``experts`` ("8" of "8x7B") a mixture of experts: its published total where
+    ``units.toml``'s ``moe_totals`` knows it (Mixtral 8x7B: 46.7B, as the experts share their
+    attention layers), else experts x size."""
+    size = _parse(num, v) * _magnitude(letter, v)
+    if not experts:
+        return size
+    known = v.get("moe_totals", {}).get(f"{experts}x{num}{letter.upper()}")
+    return float(known) if known else int(experts) * size
 
 
 def _magnitude(letter: str, v: dict) -> float:
@@ -300,10 +319,10 @@ def _name_models(text: str, v: dict, pat: dict) -> tuple[list[SizeMatch], list[t
             taken.append((m.start(), m.start() + len(token)))
             base = token[: part.start() - 1]
             if _in_url(text, m.start(), pat) or _names_data(
-                token, base, c.group(2), text, m.start(), m.start() + len(token), v
+                token, base, c.group(3), text, m.start(), m.start() + len(token), v
             ):
                 break
-            params = _parse(c.group(1), v) * _magnitude(c.group(2), v)
+            params = _experts(c.group("experts"), c.group(2), c.group(3), v)
             if params <= 0:
                 break  # "X-0B" is a version or a label, not a size
             found.append(
@@ -517,6 +536,12 @@ def _find_sizes(text: str) -> list[SizeMatch]:
                 if k == 0:
                     found.extend(_bare_list(text, c, v, pat))
         i = j + 1
+    for m in pat["experts"].finditer(text):  # "Mixtral 8x7B" (hyphenated names: above)
+        if not any(a <= m.start() < b for a, b in taken) and not _in_url(text, m.start(), pat):
+            prev = pat["prev_name"].search(text, max(0, m.start() - _BACK), m.start())
+            found.append(SizeMatch(m.start(), m.end(), m.group(0),
+                                   _experts(m.group(1), m.group(2), m.group(3), v),
+                                   f"{prev.group('name')} {m.group(0)}" if prev else None))
     if found and "(" in text and (acronyms := _acronym_sizes(text, v)):
         found = [s for s in found if s.text not in acronyms]
     found.sort(key=lambda s: (s.start, s.end))
