@@ -93,6 +93,25 @@ def _tags(text: str) -> set[str]:
             "content source is safer.",
             {"LLM-as-judge"},
         ),
+        # the pipeline named by its steps (recent/acl2025.json:164); LLM judges in other words
+        # (recent/emnlp2024.json:866, recent/iclr2024.json:1955)
+        (
+            "We then propose three methods to enhance LCLM performance: (1) retrieve-then-generate "
+            "fine-tuning, (2) retrieval-attention-probing, which uses attention heads to filter "
+            "and de-noise long contexts during decoding",
+            {"RAG"},
+        ),
+        (
+            "With the recent emergence of powerful large language models (LLMs), some studies "
+            "have turned to LLM-based automatic evaluation methods, which demonstrate great "
+            "potential to become a new evaluation paradigm",
+            {"LLM-as-judge"},
+        ),
+        (
+            "Our findings suggests that by adding reference materials and training on GPT-4 "
+            "feedback, we can obtain effective open-source evaluator LMs.",
+            {"LLM-as-judge"},
+        ),
         # seeds/004 line 13: CoT acronym and phrase; multimodal models
         (
             "Chain-of-Thought (CoT) prompting has proven highly effective for enhancing complex "
