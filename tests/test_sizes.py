@@ -338,6 +338,7 @@ def test_mixtures_of_experts_count_their_published_total_or_experts_times_size()
             "ScaleLLM achieves a 4.3× speed up over vLLM")
     assert _found(text) == [(46.7e9, "Mixtral 8x7B")]
     assert _found("we fine-tune Mixtral-8x7B-Instruct on it") == [(46.7e9, "Mixtral-8x7B-Instruct")]
+    assert _found("The 8x7B model routes each token to two experts.") == [(46.7e9, None)]
     text = ("The xLAM series includes five models with both dense and mixture-of-expert "
             "architectures, ranging from 1B to 8x22B parameters, trained using a scalable pipeline")
     assert [(s.params, s.role) for s in sizes.find_sizes(text)] == [(1e9, "threshold"),

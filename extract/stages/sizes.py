@@ -138,7 +138,7 @@ def _patterns() -> dict[str, re.Pattern]:
         ),
         # A hyphenated model name with a size component: "Llama-3-8B", "Qwen2.5-32B-Instruct".
         "name": re.compile(r"(?<![\w.\-])[A-Za-z][\w.]{0,30}(?:-[\w.]{1,30}){1,6}"),
-        # "8B", "125M"; a mixture of experts: "8x7B" (experts x size, :func:`_experts`)
+        # "8B", "125M"; a mixture of experts: "8x7B" (experts x size, :func:`_size_part`)
         "component": re.compile(r"(?:(?P<experts>\d{1,2})[x×])?(\d{1,4}(?:\.\d{1,3})?)([BbMm])\Z"),
         # a mixture of experts' size on its own: "Mixtral 8x7B", "8x22b"
         "experts": re.compile(r"(?<![\w.\-])(\d{1,2})[x×](\d{1,4}(?:\.\d{1,3})?)([Bb])(?![\w\-])"),
@@ -210,7 +210,7 @@ def _parse(num: str, v: dict) -> float:
     return float(words[num.lower()]) if num.lower() in words else float(num.replace(",", ""))
 
 
-def _experts(experts: str | None, num: str, letter: str, v: dict) -> float:
+def _size_part(experts: str | None, num: str, letter: str, v: dict) -> float:
     """The parameter count of a size part: ``num`` times the magnitude ``letter``; with
     ``experts`` ("8" of "8x7B") a mixture of experts: its published total where
     ``units.toml``'s ``moe_totals`` knows it (Mixtral 8x7B: 46.7B, as the experts share their
@@ -322,7 +322,7 @@ def _name_models(text: str, v: dict, pat: dict) -> tuple[list[SizeMatch], list[t
                 token, base, c.group(3), text, m.start(), m.start() + len(token), v
             ):
                 break
-            params = _experts(c.group("experts"), c.group(2), c.group(3), v)
+            params = _size_part(c.group("experts"), c.group(2), c.group(3), v)
             if params <= 0:
                 break  # "X-0B" is a version or a label, not a size
             found.append(
@@ -345,6 +345,17 @@ def _cue(text: str, start: int, v: dict, pat: dict) -> str | None:
     if cue in v["not_params"]:
         return "no"
     return None
+
+
+def _name_before(text: str, at: int, v: dict, pat: dict) -> tuple[str, str] | None:
+    """The capitalised name right before a spaced size at ``at`` ("LLaMA 7B", "Llama 2 70B",
+    "Llama 3-70B"): (the name, the model name's start up to the size: "Llama 2 ", "Llama 3-"),
+    or None when there is none or it is a word that names nothing ("The 7B model")."""
+    prev = pat["prev_name"].search(text, max(0, at - _BACK), at)
+    if not prev or prev.group("name").lower() in v["not_names"]:
+        return None
+    name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
+    return prev.group("name"), name + ("-" if prev.group("sep") == "-" else " ")
 
 
 def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
@@ -384,13 +395,11 @@ def _candidate(m: re.Match, text: str, v: dict, pat: dict) -> _Candidate | None:
     # "LLaVa 1.5M"), before a lower-case b only a known model ("Mistral 7b"; not "Sutton 2021b").
     written = m.group("letter")
     if written in ("B", "T", "M", "b") and m.group("num"):
-        prev = pat["prev_name"].search(text, max(0, num_start - _BACK), num_start)
-        if prev and prev.group("name").lower() not in v["not_names"] and (
+        before = _name_before(text, num_start, v, pat)
+        if before and (
                 written in ("B", "T")
-                or (("." not in num or written == "b") and _known_model(prev.group("name")))):
-            name = prev.group("name") + (f" {prev.group('ver')}" if prev.group("ver") else "")
-            sep = "-" if prev.group("sep") == "-" else " "
-            cand.model = f"{name}{sep}{num}{letter}"
+                or (("." not in num or written == "b") and _known_model(before[0]))):
+            cand.model = f"{before[1]}{num}{letter}"
             cand.verdict, cand.how = cand.verdict or "yes", cand.how or "name"
             return cand
     if thousands or letter.upper() in ("T", "TRILLION"):
@@ -538,10 +547,10 @@ def _find_sizes(text: str) -> list[SizeMatch]:
         i = j + 1
     for m in pat["experts"].finditer(text):  # "Mixtral 8x7B" (hyphenated names: above)
         if not any(a <= m.start() < b for a, b in taken) and not _in_url(text, m.start(), pat):
-            prev = pat["prev_name"].search(text, max(0, m.start() - _BACK), m.start())
+            before = _name_before(text, m.start(), v, pat)
             found.append(SizeMatch(m.start(), m.end(), m.group(0),
-                                   _experts(m.group(1), m.group(2), m.group(3), v),
-                                   f"{prev.group('name')} {m.group(0)}" if prev else None))
+                                   _size_part(m.group(1), m.group(2), m.group(3), v),
+                                   f"{before[1]}{m.group(0)}" if before else None))
     if found and "(" in text and (acronyms := _acronym_sizes(text, v)):
         found = [s for s in found if s.text not in acronyms]
     found.sort(key=lambda s: (s.start, s.end))
