@@ -40,15 +40,20 @@ def test_matrix_convolution_equals_the_sum_over_the_window(dilation, width):
     np.testing.assert_allclose(got, _naive_conv(x, weight, bias, dilation), rtol=1e-4, atol=1e-4)
 
 
-def test_cached_token_path_equals_the_feature_path():
-    # tag() reads cached per-word indices; probs() the six feature values of token_features():
-    # the same numbers, on a sentence whose words are new to the tagger and then seen again
+def test_cached_token_indices_are_the_training_features():
+    # tag() reads per-word indices cached on first sight; they must be the vocabulary indices of
+    # the feature values the training script reads (token_features), on a sentence whose words
+    # are new to the tagger and then seen again
     tagger = T.Tagger.load()
     text = ("Quantile-regression forests outperform gradient-boosted trees; gradient-boosted "
             "trees need tuning.")
     toks, feats = T.token_features(text)
     first = T.tag(text)[1]
-    np.testing.assert_array_equal(first, tagger.probs(feats))
+    ids = tagger._token_ids([w for w, _ in toks])
+    for row, f in zip(ids, feats):
+        expected = [tagger.vocab[k].get(f[k], T.UNKNOWN) for k in (0, 2, 3, 4, 5)]
+        assert list(row[:5]) == expected
+        assert row[5] == tagger._rows[f[0]]  # the static vector of the lower-cased word
     np.testing.assert_array_equal(T.tag(text)[1], first)
 
 

@@ -117,8 +117,8 @@ class Tagger:
         return np.array([ids[w] for w in words], dtype=np.intp).reshape(-1, 6)
 
     def probs_of(self, tokens: list[Token]) -> np.ndarray:
-        """(O, B, I) probabilities of each of ``tokens``; the same as :meth:`probs` of their
-        :func:`token_features`, with the text-only feature indices cached per token text."""
+        """(O, B, I) probabilities of each of ``tokens``, from the feature values of
+        :func:`token_features` (as trained), whose text-only indices are cached per token text."""
         if not tokens:
             return np.zeros((0, 3), dtype=np.float32)
         ids = self._token_ids([t[0] for t in tokens])
@@ -126,18 +126,6 @@ class Tagger:
         e = self.emb
         x = np.concatenate([e[0][ids[:, 0]], e[1][tag_ids], e[2][ids[:, 1]], e[3][ids[:, 2]],
                             e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
-        return self._network(x)
-
-    def probs(self, feats: list[tuple[str, ...]]) -> np.ndarray:
-        """(O, B, I) probabilities of each token, from its six feature values
-        (:func:`token_features`)."""
-        if not feats:
-            return np.zeros((0, 3), dtype=np.float32)
-        lows = [f[0] for f in feats]
-        self._add_static(lows)
-        x = np.concatenate([self.emb[k][[self.vocab[k].get(f[k], UNKNOWN) for f in feats]]
-                            for k in range(N_FEATS)]
-                           + [self._static[[self._rows[w] for w in lows]]], axis=1)
         return self._network(x)
 
     def _network(self, x: np.ndarray) -> np.ndarray:
