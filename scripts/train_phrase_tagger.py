@@ -99,7 +99,7 @@ class Static:
         self.matrix = np.vstack([np.zeros((1, vecs.shape[1]), np.float32), vecs])
 
 
-def _network(sizes: list[int], static: np.ndarray):
+def _network(sizes: list[int], static: np.ndarray, hidden: int):
     import torch
     from torch import nn
 
@@ -111,10 +111,10 @@ def _network(sizes: list[int], static: np.ndarray):
             self.pre = nn.Embedding.from_pretrained(torch.from_numpy(static), freeze=True)
             self.proj = nn.Linear(static.shape[1], PT.PRE_DIMS)
             n = sum(DIMS) + PT.PRE_DIMS
-            self.c1 = nn.Conv1d(n, HIDDEN, 5, padding=2)
-            self.c2 = nn.Conv1d(HIDDEN, HIDDEN, 5, padding=2)
-            self.c3 = nn.Conv1d(HIDDEN, HIDDEN, 3, padding=2, dilation=2)
-            self.out = nn.Linear(HIDDEN, 3)
+            self.c1 = nn.Conv1d(n, hidden, 5, padding=2)
+            self.c2 = nn.Conv1d(hidden, hidden, 5, padding=2)
+            self.c3 = nn.Conv1d(hidden, hidden, 3, padding=2, dilation=2)
+            self.out = nn.Linear(hidden, 3)
             self.drop = nn.Dropout(0.25)
 
         def forward(self, x):
@@ -158,7 +158,7 @@ def _batch(xs, ys=None):
     return torch.from_numpy(x), torch.from_numpy(y)
 
 
-def train(items: list[dict], static: Static, epochs: int, seed: int):
+def train(items: list[dict], static: Static, epochs: int, seed: int, hidden: int = HIDDEN):
     """The fitted network and its vocabularies."""
     import torch
     from torch import nn
@@ -166,7 +166,7 @@ def train(items: list[dict], static: Static, epochs: int, seed: int):
     torch.manual_seed(seed)
     rnd = random.Random(seed)
     vocab = _vocab(items)
-    net = _network([len(v) + 2 for v in vocab], static.matrix)
+    net = _network([len(v) + 2 for v in vocab], static.matrix, hidden)
     opt = torch.optim.Adam(net.parameters(), lr=2e-3)
     data = [(_encode(vocab, static, it["feats"]), it["tags"]) for it in items]
     for epoch in range(epochs):
@@ -219,15 +219,13 @@ def export(net, vocab) -> dict[str, np.ndarray]:
 
 
 def main(argv=None) -> int:
-    global HIDDEN
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--hidden", type=int, default=None,
+    ap.add_argument("--hidden", type=int, default=HIDDEN,
                     help=f"channels of each convolution (default {HIDDEN})")
     ap.add_argument("--oof-only", action="store_true", help="the fold models only")
     ap.add_argument("--final-only", action="store_true", help="the shipped model only")
     args = ap.parse_args(argv)
-    HIDDEN = args.hidden or HIDDEN
     import torch
 
     torch.set_num_threads(2)
@@ -241,7 +239,7 @@ def main(argv=None) -> int:
         for k in range(5):
             print(f"fold {k}", file=sys.stderr)
             net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
-                               args.epochs, k)
+                               args.epochs, k, args.hidden)
             idx = np.where(fold == k)[0]
             for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
                 oof[i] = p
@@ -251,7 +249,7 @@ def main(argv=None) -> int:
         print(f"wrote {OOF_FILE}", file=sys.stderr)
     if not args.oof_only:
         print("shipped model", file=sys.stderr)
-        net, vocab = train(items, static, args.epochs, 9)
+        net, vocab = train(items, static, args.epochs, 9, args.hidden)
         np.savez_compressed(DATA_DIR / PT.TAGGER_FILE, **export(net, vocab))
         print(f"wrote {DATA_DIR / PT.TAGGER_FILE}", file=sys.stderr)
     return 0
