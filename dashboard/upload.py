@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ def build_upload(files: list[tuple[str, bytes]], max_mb: float = MAX_UPLOAD_MB) 
     """Write ``files`` (name, content) into a fresh temp folder and build them (no keywords).
 
     Returns an :class:`UploadResult`; ``error`` is set (and ``db`` is None) when nothing usable
-    was read, with every build problem listed.
+    was read, with every build problem listed, and the temp folder is then removed.
     """
     if not files:
         return UploadResult(None, 0, error="No file was uploaded.")
@@ -47,9 +48,17 @@ def build_upload(files: list[tuple[str, bytes]], max_mb: float = MAX_UPLOAD_MB) 
         return UploadResult(
             None, 0, error=f"The upload is {total / 1e6:.1f} MB; the limit is {max_mb} MB."
         )
+    root = Path(tempfile.mkdtemp(prefix="paper-trends-upload-"))
+    result = _build_in(root, files)
+    if result.db is None:  # nothing to show: leave nothing behind in tempdir
+        shutil.rmtree(root, ignore_errors=True)
+    return result
+
+
+def _build_in(root: Path, files: list[tuple[str, bytes]]) -> UploadResult:
+    """Write ``files`` into ``root/inputs`` and build them into ``root/upload.duckdb``."""
     from extract.pipeline import build
 
-    root = Path(tempfile.mkdtemp(prefix="paper-trends-upload-"))
     inputs = root / "inputs"
     inputs.mkdir()
     used: set[str] = set()

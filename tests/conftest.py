@@ -41,6 +41,20 @@ def _no_database_in_the_checkout(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _temp_files_in_pytest_basetemp(tmp_path_factory):
+    """Point ``tempfile``'s folder at one under pytest's basetemp for the session, so what the
+    code under test writes to tempdir (upload databases, fetch caches) is pruned with it."""
+    import tempfile
+
+    old = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path_factory.mktemp("tempdir"))
+    try:
+        yield
+    finally:
+        tempfile.tempdir = old
+
+
 @pytest.fixture(scope="session")
 def seeds_dir() -> Path:
     return SEEDS

@@ -44,10 +44,25 @@ def test_upload_builds_papers_in_a_temp_folder(tmp_path):
     con.close()
 
 
+def _upload_folders() -> set[Path]:
+    import tempfile
+
+    return set(Path(tempfile.gettempdir()).glob("paper-trends-upload-*"))
+
+
 def test_bad_upload_reports_build_problems():
+    before = _upload_folders()
     res = build_upload([("junk.json", b"\x00\x01\x02 not a paper list \xff" * 10)])
     assert res.db is None and res.error
     assert res.problems and "junk.json" in res.problems[0]
+    assert _upload_folders() == before  # a failed upload leaves no temp folder behind
+
+
+def test_good_upload_keeps_its_folder_until_removed():
+    before = _upload_folders()
+    rec = [{"title": "T", "abstract": "We fine-tune a 7B model with LoRA adapters.", "venue": "X"}]
+    res = build_upload([("a.json", json.dumps(rec).encode())])
+    assert res.db is not None and _upload_folders() == before | {res.db.parent}
 
 
 def test_upload_size_limit():
