@@ -126,3 +126,33 @@ def test_training_labels_tag_whole_phrases_at_token_boundaries():
     assert [t for w, t in zip(words, tags) if t] == [1, 2, 1, 2, 1]
     assert tags[words.index("up") + 1] == 0  # "decoding" alone is not the phrase
     assert tags[words.index("SD")] == 1
+
+
+@pytest.mark.parametrize("layers", [3, 4])
+def test_numpy_network_equals_the_trained_torch_network(layers):
+    # what scripts/train_phrase_tagger.py trains (torch, eval mode) and exports is what the
+    # numpy network of the package computes, with the optional fourth convolution too
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_phrase_tagger as TPT
+
+    torch.manual_seed(3)
+    sizes = [7, 5, 4, 6, 5, 8]
+    static = np.random.default_rng(3).normal(size=(9, 12)).astype(np.float32)
+    net = TPT._network(sizes, static, hidden=16, layers=layers).eval()
+    with torch.no_grad():  # the weights as the float16 file keeps them
+        for p in net.parameters():
+            p.copy_(p.half().float())
+    vocab = [{f"v{k}_{i}": i for i in range(2, n)} for k, n in enumerate(sizes)]
+    arrays = TPT.export(net, vocab)
+    assert ("c4_w" in arrays) == (layers == 4)
+    tagger = T.Tagger(arrays)
+    rng = np.random.default_rng(4)
+    x = np.stack([rng.integers(0, n, size=11) for n in sizes] + [rng.integers(0, 9, size=11)],
+                 axis=1)
+    with torch.no_grad():
+        want = torch.softmax(net(torch.from_numpy(x[None])), -1)[0].numpy()
+    e = [tagger.emb[k][x[:, k]] for k in range(T.N_FEATS)]
+    e.append(np.tanh(static[x[:, T.N_FEATS]] @ tagger.w["proj_w"].T + tagger.w["proj_b"]))
+    got = tagger._network(np.concatenate(e, axis=1).astype(np.float32))
+    np.testing.assert_allclose(got, want, atol=1e-4)

@@ -4,8 +4,9 @@ It reads every token of title + abstract (:func:`extract.lexicon.tagger.tokenize
 six learned embeddings -- the lower-cased word, its part-of-speech tag, its shape, its fine and
 coarse corpus cluster and its last three letters -- and the word's static vector from the
 bundled keyword encoder (:mod:`extract.keywords.encoder`, projected to 64 dimensions), then
-three convolutions (widths 5, 5 and 3 dilated: each token sees eleven tokens around it) and a
-softmax over O / B / I (outside, begins, inside a labelled method phrase).
+three convolutions (widths 5, 5 and 3 dilated: each token sees eleven tokens around it; a file
+trained with ``--layers 4`` has a fourth, dilated by 4) and a softmax over O / B / I (outside,
+begins, inside a labelled method phrase).
 
 It does not place phrases itself. The concept selection (:mod:`extract.phrases.select`) reads,
 for each concept of the span model's candidates, how well the tagger's probabilities agree with
@@ -75,7 +76,8 @@ class Tagger:
         self.w = {k: arrays[k].astype(np.float32) for k in arrays if not k.startswith(
             ("vocab", "emb"))}
         # each convolution's weight as the matrix of :func:`_conv`'s one product
-        self.kernels = {k: _kernel(self.w[f"{k}_w"]) for k in ("c1", "c2", "c3")}
+        self.kernels = {k: _kernel(self.w[f"{k}_w"]) for k in ("c1", "c2", "c3", "c4")
+                        if f"{k}_w" in self.w}
         # per token text: its indices in the five text-only vocabularies and its static row
         self._ids: dict[str, tuple[int, int, int, int, int, int]] = {}
         self._rows: dict[str, int] = {}  # lower-cased word -> row of ``_static``
@@ -133,6 +135,8 @@ class Tagger:
         h = np.maximum(_conv(x, k["c1"], w["c1_b"], 5, 1), 0)
         h = np.maximum(_conv(h, k["c2"], w["c2_b"], 5, 1), 0) + h
         h = np.maximum(_conv(h, k["c3"], w["c3_b"], 3, 2), 0) + h
+        if "c4" in k:  # a tagger trained with a fourth convolution (``--layers 4``)
+            h = np.maximum(_conv(h, k["c4"], w["c4_b"], 3, 4), 0) + h
         o = h @ w["out_w"].T + w["out_b"]
         o = np.exp(o - o.max(axis=1, keepdims=True))
         return o / o.sum(axis=1, keepdims=True)
