@@ -245,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
+                    # Chromium's singleton socket folder goes in tmp too, removed with it
+                    env={**os.environ, "TMPDIR": tmp},
                 )
             )
             _wait_http(f"http://127.0.0.1:{cdp_port}/json/version", 30, procs[-1])

@@ -121,7 +121,10 @@ def chromium(*args: str, budget_ms: int = 20000) -> subprocess.CompletedProcess:
             f"--virtual-time-budget={budget_ms}",
             *args,
         ]
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        # Chromium's singleton socket folder (org.chromium.Chromium.*) goes in the profile's
+        # folder, removed with it, instead of staying in /tmp
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "TMPDIR": profile})
 
 
 def shots_dir(tmp_path: Path) -> Path:
