@@ -25,6 +25,7 @@ import streamlit as st
 from dashboard.analytics.coverage import OTHER_GROUP, venue_group_map
 from dashboard.analytics.terms import tag_aliases as taxonomy_aliases
 from dashboard.filter_model import THEME_PREFIX, UNKNOWN
+from dashboard.upload import UPLOAD_PREFIX
 from extract import store
 from extract.datafiles import load_toml
 from extract.schema import TABLES
@@ -72,7 +73,7 @@ def clear_uploads() -> None:
     for db in st.session_state.get(UPLOADS_KEY, []):
         folder = Path(db).resolve().parent
         # only ever delete what dashboard.upload created
-        if folder.parent == tmp and folder.name.startswith("paper-trends-upload-"):
+        if folder.parent == tmp and folder.name.startswith(UPLOAD_PREFIX):
             shutil.rmtree(folder, ignore_errors=True)
     st.session_state[UPLOADS_KEY] = []
 

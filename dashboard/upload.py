@@ -12,6 +12,8 @@ MAX_UPLOAD_MB = 20
 MAX_FETCH_MB = 200  # a fetched list is one conference-year; the largest are tens of MB
 MAX_FILES = 20
 SKIPPED_STAGES = ("keywords",)  # KeyBERT is too slow for an interactive upload
+# the name of every upload's folder in tempdir starts so (dashboard.source deletes only these)
+UPLOAD_PREFIX = "paper-trends-upload-"
 
 
 @dataclass
@@ -48,7 +50,7 @@ def build_upload(files: list[tuple[str, bytes]], max_mb: float = MAX_UPLOAD_MB) 
         return UploadResult(
             None, 0, error=f"The upload is {total / 1e6:.1f} MB; the limit is {max_mb} MB."
         )
-    root = Path(tempfile.mkdtemp(prefix="paper-trends-upload-"))
+    root = Path(tempfile.mkdtemp(prefix=UPLOAD_PREFIX))
     result = _build_in(root, files)
     if result.db is None:  # nothing to show: leave nothing behind in tempdir
         shutil.rmtree(root, ignore_errors=True)

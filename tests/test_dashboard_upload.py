@@ -4,7 +4,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from dashboard.upload import build_upload, safe_name
+from dashboard.upload import UPLOAD_PREFIX, build_upload, safe_name
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
@@ -47,7 +47,7 @@ def test_upload_builds_papers_in_a_temp_folder(tmp_path):
 def _upload_folders() -> set[Path]:
     import tempfile
 
-    return set(Path(tempfile.gettempdir()).glob("paper-trends-upload-*"))
+    return set(Path(tempfile.gettempdir()).glob(UPLOAD_PREFIX + "*"))
 
 
 def test_bad_upload_reports_build_problems():
