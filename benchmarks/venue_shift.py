@@ -11,17 +11,17 @@ folds (the venue seen in training, as ``dev_out_of_fold`` in the model files). A
 conference of a record's ``source`` (``recent/emnlp2023.json`` -> ``emnlp``, all its years
 together); a family groups related venues (:data:`FAMILY`: ACL-like NLP, CV, ML, robotics).
 
-* ``techniques`` (about 2 min): the technique tags' stacker (``scripts/train_tag_model.py``).
+* ``techniques`` (about 10 min): the technique tags' stacker (``scripts/train_tag_model.py``).
   The supervised text classifier is cross-fitted and the stacker fitted with random folds
   (shipped), or with the held-out venue out of both; recall at precision >= 0.85 (the issue's
   bar, the threshold chosen on the pooled out-of-fold scores) and precision / recall at the
   shipped threshold.
-* ``phrases`` (about 12 min with families): the phrase span model
+* ``phrases`` (about 8 min with families): the phrase span model
   (``scripts/train_phrase_model.py``'s two logistic regressions, decoded greedily at the
   shipped threshold, concept-level F1; not the selection trees and tagger on top, whose own
   fits would need the left-out venue's out-of-fold tagger). Five random folds against one fit
   per left-out group. ``--phrase-groups venue`` leaves out each venue with at least 400 dev
-  abstracts instead (about 15 min).
+  abstracts instead (10 venues, about 17 min).
 
 Needs the ``train`` extra. Prints one table per part; the README's accuracy section quotes them.
 """
@@ -135,7 +135,8 @@ def techniques() -> None:
         p0, r0 = _pr(oof, y, th)
         print(f"| {name} | {r:.3f} | {t:.2f} | {p0:.3f} | {r0:.3f} |")
 
-    line("random folds (every venue seen; as shipped)", stack_oof(X_rand, X_rand, fold_rand))
+    rand = stack_oof(X_rand, X_rand, fold_rand)
+    line("random folds (every venue seen; as shipped)", rand)
     per_group = {}
     for label, groups in (("venue", venues), ("family", families)):
         X_out = rows(cross_fit(group_split(groups)))[0]
@@ -146,7 +147,6 @@ def techniques() -> None:
              f"fitted without it)", oof)
         per_group[label] = (g_of_pair, oof)
     g_of_pair, oof = per_group["family"]
-    rand = stack_oof(X_rand, X_rand, fold_rand)
     print("\nper family, at the shipped threshold: P / R with the family seen (random folds) "
           "-> left out")
     for g in sorted(set(g_of_pair)):
