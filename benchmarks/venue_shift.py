@@ -11,9 +11,9 @@ folds (the venue seen in training, as ``dev_out_of_fold`` in the model files). A
 conference of a record's ``source`` (``recent/emnlp2023.json`` -> ``emnlp``, all its years
 together); a family groups related venues (:data:`FAMILY`: ACL-like NLP, CV, ML, robotics).
 
-* ``techniques`` (about 10 min): the technique tags' stacker (``scripts/train_tag_model.py``).
-  The supervised text classifier is cross-fitted and the stacker fitted with random folds
-  (shipped), or with the held-out venue out of both; recall at precision >= 0.85 (the issue's
+* ``techniques`` (about 1.5 min): the technique tags' stacker (``scripts/train_tag_model.py``).
+  The supervised text classifier is cross-fitted and the stacker fitted on the training
+  script's folds (shipped), or with the held-out venue out of both; recall at precision >= 0.85 (the issue's
   bar, the threshold chosen on the pooled out-of-fold scores) and precision / recall at the
   shipped threshold.
 * ``phrases`` (about 8 min with families): the phrase span model
@@ -63,12 +63,6 @@ def family_of(source: str | None) -> str:
     return FAMILY.get(v, v)
 
 
-def _recall_at(oof: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
-    import train_tag_model as TT
-
-    return TT.best_threshold(oof, y)
-
-
 def _pr(oof: np.ndarray, y: np.ndarray, th: float, mask: np.ndarray | None = None):
     m = np.ones(len(y), bool) if mask is None else mask
     pred = (oof >= th) & m
@@ -115,7 +109,6 @@ def techniques() -> None:
 
     rand_split = list(KFold(n_splits=5, shuffle=True, random_state=SEED).split(feats))
     X_rand, y, ab, gate = rows(cross_fit(rand_split))
-    fold_rand = (np.random.default_rng(SEED).permutation(len(records)) % 5)[ab]
 
     def stack_oof(X_train: np.ndarray, X_test: np.ndarray, folds: np.ndarray) -> np.ndarray:
         oof = np.zeros(len(y))
@@ -131,18 +124,17 @@ def techniques() -> None:
     print("|---|---|---|---|---|")
 
     def line(name: str, oof: np.ndarray) -> None:
-        t, _, r = _recall_at(oof, y)
+        t, _, r = TT.best_threshold(oof, y)
         p0, r0 = _pr(oof, y, th)
         print(f"| {name} | {r:.3f} | {t:.2f} | {p0:.3f} | {r0:.3f} |")
 
-    rand = stack_oof(X_rand, X_rand, fold_rand)
+    rand = TT.out_of_fold(X_rand, y, ab, gate, c_stack, SEED)  # the shipped folds
     line("random folds (every venue seen; as shipped)", rand)
     per_group = {}
     for label, groups in (("venue", venues), ("family", families)):
         X_out = rows(cross_fit(group_split(groups)))[0]
         g_of_pair = groups[ab]
-        folds = np.array([sorted(set(groups)).index(g) for g in g_of_pair])
-        oof = stack_oof(X_rand, X_out, folds)
+        oof = stack_oof(X_rand, X_out, np.unique(g_of_pair, return_inverse=True)[1])
         line(f"{label} left out (its abstracts scored by a supervised classifier and a stacker "
              f"fitted without it)", oof)
         per_group[label] = (g_of_pair, oof)
@@ -182,7 +174,7 @@ def phrases(group_by: str) -> None:
         part = [docs[i] for i in idx]
         f0, p0, r0 = TP.f1(part, [oof[i] for i in idx], th)
         m = TP.fit([docs[i] for i in np.where(groups != g)[0]], C, SEED)
-        probs = [TP.predict(m, d[0])[:, 0] if d[0] else np.zeros(0) for d in part]
+        probs = [TP.predict(m, d[0])[:, 0] for d in part]
         f1, p1, r1 = TP.f1(part, probs, th)
         print(f"| {g} | {len(idx)} | {f0:.3f} ({p0:.3f} / {r0:.3f}) | "
               f"{f1:.3f} ({p1:.3f} / {r1:.3f}) |", flush=True)
