@@ -1,7 +1,7 @@
 """The learned layer against the rules, per part: techniques, method phrases, mentioned and
 proposed methods; and the reliability of each field's confidence.
 
-    python benchmarks/eval_learned.py [--json OUT] [--parts dev,heldout,blind]
+    python benchmarks/eval_learned.py [--json OUT] [--parts dev,heldout,blind,seeds]
 
 Parts come from ``benchmarks/devset/splits.toml`` (``benchmarks/splits.py``): models are
 trained on ``dev`` only; ``heldout`` and ``blind`` are reported, never tuned on (blind sets are
@@ -10,7 +10,9 @@ read only as these totals).
 * **techniques** (every labelled set with technique labels): ``rules`` = the taxonomy rules
   alone (:func:`extract.stages.techniques.rule_rows`), ``model`` = the learned tagger (what the
   stage ships), ``union`` = either.
-* **phrases** (``phrases.jsonl``: dev2 + dev3 dev, fresh3 held out; ``fresh6.jsonl`` blind):
+* **phrases** (``phrases.jsonl``: dev2 + dev3 dev, fresh3 held out; ``fresh6.jsonl`` blind;
+  ``seeds_phrases.jsonl``: the 48 seed abstracts, part ``seeds``, with the name labels of
+  ``methods.jsonl``):
   generic method phrases, strict = same concept key (:mod:`extract.phrases.concepts`);
   ``rules`` = the dictionary baseline (:mod:`extract.phrases.dictionary`), ``model`` =
   :func:`extract.phrases.find_phrases`, ``union`` = either. ``phrases lenient`` (labelled as
@@ -30,6 +32,8 @@ read only as these totals).
   each distinct size of a model once while the table has a row per mention, so a repeated
   mention is a false positive here; ``distinct`` compares the extractor's distinct sizes
   (``sizes.distinct_sizes``: same count, role and model) with the labels instead.
+* **techniques swept by confidence**: per part, precision at the first confidence cut (highest
+  first) of the shipped tags whose recall reaches 0.70, or "not reached".
 * **reliability**: for techniques, phrases and mentioned rows, the confidence bins of the
   shipped output and the precision observed in each, on held-out and blind data.
 
@@ -113,6 +117,7 @@ def eval_techniques(scores, rel) -> None:
             scores[part][f"techniques {name}"].add(len(pred & gold), len(pred - gold), len(gold - pred))
         for x in shipped:
             rel[part]["techniques"].append((x["confidence"], x["technique"].lower() in gold))
+        scores[part]["techniques gold"].add(0, 0, len(gold))  # labelled tags: the sweep below
 
 
 # --- phrases, mentioned, proposed -----------------------------------------------------------------
@@ -128,6 +133,9 @@ def phrase_records():
         yield splits.part("phrases.jsonl", r), r, originals.get(r["id"])
     for r in _load("fresh6.jsonl"):
         yield splits.part("fresh6.jsonl", r), r, r
+    seeds = {r["id"]: r for r in _load("methods.jsonl")}
+    for r in _load("seeds_phrases.jsonl"):  # name labels in methods.jsonl, phrases here
+        yield splits.part("seeds_phrases.jsonl", r), r, seeds[r["id"]]
 
 
 def _gold_keys(items) -> list[set[str]]:
@@ -299,6 +307,18 @@ def eval_sizes(scores, rel) -> None:
             rel[part]["sizes (value + role)"].append((p.get("confidence", 1.0), ok))
 
 
+def precision_at_recall(pairs: list[tuple[float, bool]], n_gold: int, recall: float = 0.70):
+    """The shipped rows swept by confidence, highest first: (confidence, precision, recall) at the
+    first cut whose recall reaches ``recall``, or None when the shipped rows never reach it (the
+    issue's bar for techniques is precision >= 0.85 at recall >= 0.70)."""
+    tp = 0
+    for i, (c, ok) in enumerate(sorted(pairs, key=lambda x: -x[0])):
+        tp += ok
+        if n_gold and tp / n_gold >= recall:
+            return c, tp / (i + 1), tp / n_gold
+    return None
+
+
 def reliability(pairs: list[tuple[float, bool]]) -> list[dict]:
     out = []
     for lo, hi in zip(BINS, BINS[1:]):
@@ -313,7 +333,7 @@ def reliability(pairs: list[tuple[float, bool]]) -> list[dict]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", type=Path)
-    ap.add_argument("--parts", default="dev,heldout,blind")
+    ap.add_argument("--parts", default="dev,heldout,blind,seeds")
     ap.add_argument("--only", choices=("techniques", "methods", "sizes"))
     args = ap.parse_args(argv)
     parts = args.parts.split(",")
@@ -326,7 +346,7 @@ def main(argv=None) -> int:
     if args.only in (None, "sizes"):
         eval_sizes(scores, rel)
     report = {"scores": {}, "reliability": {}}
-    names_ = sorted({m for p in scores.values() for m in p})
+    names_ = sorted({m for p in scores.values() for m in p} - {"techniques gold"})
     print("| measure | part | P [95% CI] | R [95% CI] | F1 | tp/fp/fn |")
     print("|---|---|---|---|---|---|")
     for m in names_:
@@ -339,6 +359,14 @@ def main(argv=None) -> int:
             r = "-" if s["r"] is None else f"{s['r']:.3f} [{s['r_ci'][0]:.2f}, {s['r_ci'][1]:.2f}]"
             print(f"| {m} | {part} | {p} | {r} | {s['f1']:.3f} | {s['tp']}/{s['fp']}/{s['fn']} |")
     print()
+    for part in parts:
+        if "techniques gold" not in scores[part]:
+            continue
+        at = precision_at_recall(rel[part]["techniques"], scores[part]["techniques gold"].fn)
+        report.setdefault("techniques_p_at_r70", {})[part] = at
+        print(f"techniques model swept by confidence [{part}]: " + (
+            "recall 0.70 not reached" if at is None else
+            f"P {at[1]:.3f} at R {at[2]:.3f} (confidence >= {at[0]:.3f})"))
     for part in ("heldout", "blind"):
         for field, pairs in sorted(rel[part].items()):
             table = reliability(pairs)

@@ -75,3 +75,30 @@ def test_every_labelled_venue_has_a_family_for_the_venue_shift_benchmark():
         venues.add(venue_of(json.loads(line).get("source")))
     assert venues - set(FAMILY) == set()
     assert len(venues) >= 10
+
+
+def test_the_seeds_phrase_labels_are_the_seed_abstracts_of_the_name_labels():
+    # benchmarks/eval_learned.py scores the seeds' mentioned methods with the name labels of
+    # methods.jsonl and the phrase labels of seeds_phrases.jsonl: the same 48 abstracts, same text
+    def load(name):
+        path = ROOT / "benchmarks" / "devset" / name
+        return [json.loads(line) for line in path.open(encoding="utf-8")]
+
+    names = {r["id"]: r for r in load("methods.jsonl") if r["source"].startswith("seeds/")}
+    phrases = load("seeds_phrases.jsonl")
+    assert sorted(r["id"] for r in phrases) == sorted(names)
+    for r in phrases:
+        assert r["text"] == names[r["id"]]["text"]
+        assert splits.part("seeds_phrases.jsonl", r) == "seeds"
+        for p in r["phrases"]:
+            assert p["phrase"] in r["text"] or p["phrase"] in (r["title"] or ""), p
+            assert p["role"] in ("proposed", "used")
+
+
+def test_the_technique_sweep_stops_at_the_first_cut_reaching_the_recall():
+    from benchmarks.eval_learned import precision_at_recall
+
+    rows = [(0.9, True), (0.8, False), (0.7, True), (0.6, True), (0.5, False)]
+    # 4 labelled tags: recall 0.75 is first reached at confidence 0.6, with 3 of 4 rows right
+    assert precision_at_recall(rows, 4, 0.70) == (0.6, 0.75, 0.75)
+    assert precision_at_recall(rows, 10, 0.70) is None
