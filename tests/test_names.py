@@ -1034,6 +1034,23 @@ def test_languages_are_other_and_never_benchmarks(text, language):
 
 
 @pytest.mark.parametrize(
+    "text, kb",
+    [
+        # knowledge bases are data a method draws on, not methods it mentions (a capitalised
+        # coined word alone was typed method before)
+        ("We enrich the encoder with commonsense knowledge from ConceptNet and WordNet.",
+         "ConceptNet"),
+        ("Our agent retrieves triples from Wikidata and answers questions over them.", "Wikidata"),
+        ("We propose MedLink, which links clinical mentions to UMLS concepts.", "UMLS"),
+    ],
+)
+def test_knowledge_bases_are_data_sets_not_mentioned_methods(text, kb):
+    rows = names.extract_rows(PaperText("p", text))
+    assert {r["name"]: r["type"] for r in rows}[kb] == "dataset"
+    assert kb not in [r["name"] for r in methods.rows_from_names("p", rows)]
+
+
+@pytest.mark.parametrize(
     "text, expected",
     [
         # a known two-word data set is one name, and "MS" of "MS COCO" is not a second one

@@ -9,7 +9,7 @@ Evidence, added up per name over an abstract:
   Answering" -> task, "Wall Street Journal" -> dataset, "Graphics Processing Unit" -> other);
 * **priors**: the method vocabulary (method), the benchmark vocabulary (dataset), the metric
   names of ``metric_aliases.toml`` and the lists of ``name_types.toml`` (hardware, sensors,
-  colour spaces, organisations, languages, software platforms, tasks, metrics);
+  colour spaces, organisations, languages, software platforms, tasks, metrics, knowledge bases);
 * **lists**: every name of a list ("datasets including Laptop14, Rest14, Rest15") gets the
   cues before and after the whole list (:func:`list_votes`);
 * **shape**: the last part of a coined name (:func:`morph_vote`: StrategyQA, MMBench, Sim10k

@@ -207,6 +207,7 @@ def priors() -> Priors:
         ("other", "languages"),
         ("task", "task"),
         ("metric", "metric"),
+        ("dataset", "dataset"),
     ):
         for n in data.get(group, []):
             canonical.setdefault(fold(n), n)
