@@ -75,7 +75,6 @@ def techniques() -> None:
 
     import train_tag_model as TT
     from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import KFold
 
     from extract.datafiles import DATA_DIR
     from extract.learned import tags as LT
@@ -92,13 +91,8 @@ def techniques() -> None:
           f"{len(set(families))} families; supervised C={c_sup}, stacker C={c_stack}, "
           f"threshold {th}")
 
-    def cross_fit(split) -> np.ndarray:
-        out = np.zeros(Y.shape)
-        for tr, te in split:
-            m = TT.train_sup([feats[i] for i in tr], Y[tr], model.labels, c_sup, SEED)
-            for i in te:
-                out[i] = m.decision(feats[i])
-        return out
+    def cross_fit(split=None) -> np.ndarray:
+        return TT.cross_fit_sup(feats, Y, model.labels, c_sup, SEED, split)
 
     def group_split(groups: np.ndarray):
         return [(np.where(groups != g)[0], np.where(groups == g)[0]) for g in sorted(set(groups))]
@@ -107,8 +101,7 @@ def techniques() -> None:
         X, y, ab, tags, gate = TT.pair_rows(records, feats, model, sup)
         return TT.with_tag_columns(X, tags, model.labels), y.astype(int), ab, gate
 
-    rand_split = list(KFold(n_splits=5, shuffle=True, random_state=SEED).split(feats))
-    X_rand, y, ab, gate = rows(cross_fit(rand_split))
+    X_rand, y, ab, gate = rows(cross_fit())  # the training script's folds
 
     def stack_oof(X_train: np.ndarray, X_test: np.ndarray, folds: np.ndarray) -> np.ndarray:
         oof = np.zeros(len(y))

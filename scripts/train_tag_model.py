@@ -152,13 +152,17 @@ def train_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int
     return Linear({v: i for i, v in enumerate(vocab)}, labels, W[used], b)
 
 
-def cross_fit_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int) -> np.ndarray:
+def cross_fit_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int,
+                  split=None) -> np.ndarray:
     """Each abstract's supervised scores (abstracts x tags) from the classifier fitted on the
-    other four of five folds."""
+    other four of five folds (``split``: other (train, test) index pairs instead, e.g. one venue
+    left out at a time in ``benchmarks/venue_shift.py``)."""
     from sklearn.model_selection import KFold
 
+    if split is None:
+        split = KFold(n_splits=5, shuffle=True, random_state=seed).split(feats)
     out = np.zeros(Y.shape)
-    for tr, te in KFold(n_splits=5, shuffle=True, random_state=seed).split(feats):
+    for tr, te in split:
         m = train_sup([feats[i] for i in tr], Y[tr], labels, C, seed)
         for i in te:
             out[i] = m.decision(feats[i])

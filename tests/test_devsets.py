@@ -81,8 +81,7 @@ def test_the_seeds_phrase_labels_are_the_seed_abstracts_of_the_name_labels():
     # benchmarks/eval_learned.py scores the seeds' mentioned methods with the name labels of
     # methods.jsonl and the phrase labels of seeds_phrases.jsonl: the same 48 abstracts, same text
     def load(name):
-        path = ROOT / "benchmarks" / "devset" / name
-        return [json.loads(line) for line in path.open(encoding="utf-8")]
+        return [json.loads(line) for line in (splits.DEVSET / name).open(encoding="utf-8")]
 
     names = {r["id"]: r for r in load("methods.jsonl") if r["source"].startswith("seeds/")}
     phrases = load("seeds_phrases.jsonl")
