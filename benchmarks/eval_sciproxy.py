@@ -164,7 +164,8 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
         # every Method span (not only name-like ones) against the methods table with phrases
         full = methods.extract_rows(PaperText(rec["id"], text, rec.get("title")),
                                     {"names": rows})
-        phrase_rows = [r for r in full if r.get("form") == "phrase"]
+        # the spans are annotated in the abstract: a phrase only the title gives is no candidate
+        phrase_rows = [r for r in full if r.get("form") == "phrase" and r["start"] is not None]
         method_spans = [e["text"] for e in ents if e["type"] == "Method"]
         name_keys = {key(sp) for r in table for sp in _spellings(r)}
         all_keys = name_keys | {key(r["name"]) for r in phrase_rows}

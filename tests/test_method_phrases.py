@@ -349,3 +349,26 @@ def test_corpus_acronyms_leave_out_ambiguous_ones():
     # a proposed name keeps its own concept: the paper defines what it means
     assert methods.name_concept("GNN", "proposed", None) == ("GNN", "gnn")
     assert methods.name_concept("GNN", "mentioned", None)[1] == concept_key("graph neural network")
+
+
+def test_a_concept_only_the_title_gives_gets_a_row_without_offsets():
+    # CVPR 2025, "Segment This Thing": the title names the technique, the abstract describes it
+    # in other words; the concept keeps a row, without offsets, as a title-only name does
+    title = "Segment This Thing: Foveated Tokenization for Efficient Point-Prompted Segmentation"
+    text = ("This paper presents Segment This Thing (STT), a new efficient image segmentation "
+            "model designed to produce a single segment given a single point prompt. Instead of "
+            "following prior work and increasing efficiency by decreasing model size, we gain "
+            "efficiency by foveating input images. Given an image and a point prompt, we extract "
+            "a crop centered on the prompt and apply a novel variable-resolution patch "
+            "tokenization in which patches are downsampled at a rate that increases with "
+            "increased distance from the prompt.")
+    rows = {r["concept_key"]: r for r in methods.extract_rows(PaperText("stt", text, title))}
+    title_row = rows[concept_key("foveated tokenization")]
+    assert title_row["form"] == "phrase" and title_row["role"] == "proposed"
+    assert title_row["start"] is None and title_row["end"] is None
+    assert title_row["surface"] == "Foveated Tokenization"
+    in_text = rows[concept_key("variable-resolution patch tokenization")]
+    assert text[in_text["start"] : in_text["end"]] == "variable-resolution patch tokenization"
+    # the title-only rows come after the abstract's
+    order = [r["start"] for r in methods.extract_rows(PaperText("stt", text, title))]
+    assert order[-1] is None and all(s is not None for s in order[:-1])

@@ -71,10 +71,11 @@ def paper_rows(df: pd.DataFrame, table: str, paper_id: str) -> pd.DataFrame:
 
 
 def title_only_names(methods: pd.DataFrame, paper_id: str) -> list[str]:
-    """Names a paper proposes that only its title gives (rows without offsets), as labels.
+    """Names and method phrases only the paper's title gives (rows without offsets), as labels.
 
     "WateRF: Robust Watermarks in Radiance Fields ..." proposes WateRF though its abstract only
-    says "we introduce an innovative watermarking method": such rows have no span to highlight.
+    says "we introduce an innovative watermarking method"; "Segment This Thing: Foveated
+    Tokenization ..." names its technique only in the title: such rows have no span to highlight.
     """
     if methods.empty or "start" not in methods.columns:
         return []

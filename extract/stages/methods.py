@@ -20,7 +20,7 @@ or that overlaps a name is left out, so there is one row per (paper, concept). `
 
 Rows: one per (paper, name or phrase), at its first occurrence in the abstract; ``start`` and
 ``end`` are offsets into ``paper.abstract`` covering the name itself (inside any markup), None
-for a name only the title gives.
+for a name or phrase only the title gives.
 
 The vocabulary and proposal functions other code calls through this module (:func:`vocab`,
 :func:`find_proposed`, :func:`find_mentioned`, :func:`name_shaped`, ...) live in
@@ -117,7 +117,8 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
     already covers: not the concept of a name row or of its long form, not overlapping a name's
     span unless it holds the whole name and more ("sparse Transformer" around the name
     "Transformer": a more specific concept). ``name`` is the phrase without markup, ``surface``
-    as written in the abstract.
+    as written in the abstract. A phrase only the title gives has a row without offsets
+    (``surface`` as the title writes it).
     """
     view = clean_view(paper.abstract)
     # a name's concept and its long form's ("Subspace Low-Rank Adaptation" of SuLoRA)
@@ -126,12 +127,14 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
     spans = [(r["start"], r["end"]) for r in name_rows if r["start"] is not None]
     out = []
     for ph in phrases.find_phrases(view.text, paper.title or ""):
-        if ph.start < 0:
-            continue  # a phrase only the title gives: the abstract's own phrases are enough
-        start, end = view.span(ph.start, ph.end)
+        # a concept only the title gives ("Foveated Tokenization" in the title, "variable-resolution
+        # patch tokenization" in the abstract) keeps its row, without offsets, as a title-only name
+        # does
+        title_only = ph.start < 0
+        start, end = (None, None) if title_only else view.span(ph.start, ph.end)
         canon = canonical_names().get(ph.key)
         key = concept_key(canon) if canon else ph.key
-        if key in keys or any(_cuts(start, end, s, e) for s, e in spans):
+        if key in keys or (not title_only and any(_cuts(start, end, s, e) for s, e in spans)):
             continue
         keys.add(key)
         out.append(
@@ -143,7 +146,7 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
                 "end": end,
                 "type": "method",
                 "confidence": ph.confidence,
-                "surface": paper.abstract[start:end],
+                "surface": ph.text if title_only else paper.abstract[start:end],
                 "long_form": None,
                 "form": "phrase",
                 "concept": ph.concept,
