@@ -468,7 +468,8 @@ def test_similar_papers_only_with_embeddings(seeds_db, tmp_path):
 
 def test_paper_view_lists_names_only_the_title_gives(seeds_db):
     # a seed paper whose proposed name is only in its title ("DAM: Dynamic Attention Mask ...")
-    rows = sql(seeds_db, "SELECT paper_id, name FROM methods WHERE start IS NULL LIMIT 1")
+    rows = sql(seeds_db, "SELECT paper_id, name FROM methods WHERE start IS NULL "
+                         "AND form = 'name' ORDER BY paper_id LIMIT 1")
     if not rows:
         pytest.skip("no title-only name in this build")
     pid, name = rows[0]
@@ -491,3 +492,17 @@ def test_paper_view_lists_tags_only_the_title_gives(seeds_db):
     from dashboard.ui import md_escape
 
     assert md_escape(f"{technique} (technique: ") in caption
+
+
+def test_paper_view_lists_method_phrases_only_the_title_gives(seeds_db):
+    # a method phrase of a seed title that the abstract words otherwise has no span either
+    rows = sql(seeds_db, "SELECT paper_id, name, role FROM methods WHERE start IS NULL "
+                         "AND form = 'phrase' ORDER BY paper_id LIMIT 1")
+    if not rows:
+        pytest.skip("no title-only phrase in this build")
+    pid, name, role = rows[0]
+    at = app("papers")
+    at.selectbox(key="paper").set_value(pid).run()
+    assert not at.exception
+    (caption,) = [c.value for c in at.caption if c.value.startswith("From the title:")]
+    assert f"{name} ({role} method)" in caption.replace("\\", "")

@@ -12,9 +12,12 @@ from extract.stages.methods import clean_view, extract_rows, name_shaped
 def _rows(text: str, title: str | None = None) -> list[dict]:
     rows = extract_rows(PaperText("p1", text, title))
     for r in rows:
-        # offsets slice back to the name itself (markup around it excluded)
+        # offsets slice back to the name itself (markup around it excluded); a row only the
+        # title gives has none
+        assert (r["start"] is None) == (r["end"] is None)
         assert (
-            clean_view(text[r["start"] : r["end"]]).text.lower() == r["name"].lower()
+            r["start"] is None
+            or clean_view(text[r["start"] : r["end"]]).text.lower() == r["name"].lower()
             or r["role"] == "mentioned"
         )
         assert set(r) == set(TABLES["methods"].column_names)  # the schema columns
