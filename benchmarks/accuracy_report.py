@@ -398,7 +398,9 @@ def markdown(report: dict) -> str:
             "look like names, the share the `methods` table or any `names` row gives, exactly "
             "(a spelling folds to the span) or overlapping it; SciERC spans carry head nouns "
             '("DQN agent") that names leave out, so exact recall is also given on spans that are '
-            "wholly a name. *Precision*, strict: of the `names` rows in the abstract, the share that "
+            "wholly a name, and for the whole `methods` table with its method-phrase rows (a phrase "
+            'row "DQN agent" holds the span), with the precision of all its rows as Method spans. '
+            "*Precision*, strict: of the `names` rows in the abstract, the share that "
             "are exactly an annotated span of any type but Generic; *lenient* (labelled so): the "
             "share whose own span overlaps an annotated span of its kind (method-Method, "
             "dataset-Material, metric-Metric, task-Task, other-OtherScientificTerm). Overlap "

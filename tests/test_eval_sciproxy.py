@@ -57,3 +57,18 @@ def test_every_overlap_figure_is_labelled_lenient(es):
     keys = list(es.score([]))
     assert [k for k in keys if "overlap" in k and "lenient" not in k] == []
     assert "precision names exact" in keys and "recall names exact" in keys
+
+
+def test_the_whole_table_recall_adds_phrase_rows_to_the_names(es):
+    # the dev part: the methods table with its phrase rows finds every name-like span its name
+    # rows find, and more; the same spans typed Task leave its rows no Method span to be
+    recs = [json.loads(x) for x in (ROOT / "benchmarks" / "devset" / "sciproxy.jsonl")
+            .read_text().splitlines() if json.loads(x).get("split") == "dev"][:20]
+    got = es.score(recs)
+    names_hit, total = got["recall methods exact"]
+    whole_hit, whole_total = got["recall methods + phrases exact"]
+    assert whole_total == total > 0 and whole_hit > names_hit
+    prec = "precision methods + phrases as Method spans exact"
+    assert 0 < got[prec][0] < got[prec][1]
+    tasks = [{**r, "entities": [{**e, "type": "Task"} for e in r["entities"]]} for r in recs]
+    assert es.score(tasks)[prec][0] == 0
