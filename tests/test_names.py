@@ -585,10 +585,11 @@ def test_a_name_only_the_title_gives_is_proposed_without_offsets(text, title, na
 @pytest.mark.parametrize(
     "title",
     [
-        "Fairwashing: the risk of rationalization",  # a common word, not a coined name
+        "Fairwashing: the risk of rationalization",  # the abstract's word (below), not a name
         "Lazy Agents: A New Perspective on Solving Sparse Reward Problem",  # a phrase
         "BERT: Pre-training of Deep Bidirectional Transformers",  # a known name
         "WateRF: Robust Watermarks",  # the abstract proposes it by a longer spelling (below)
+        "Position: Bayesian Deep Learning is Needed in the Age of Large-Scale AI",  # a genre
     ],
 )
 def test_titles_that_give_no_new_name(title):
@@ -596,8 +597,30 @@ def test_titles_that_give_no_new_name(title):
 
     text = _WATERF.replace("an innovative watermarking method", "WateRF-Net, a watermarking method")
     text = text if title.startswith("WateRF") else _WATERF
+    if title.startswith("Fairwashing"):  # ICML 2019: the abstract defines the word it studies
+        text = ("While these techniques can be beneficial by providing interpretability, they can "
+                "be used in a negative manner to perform fairwashing, which we define as promoting "
+                "the false perception that a machine learning model respects some ethical values.")
     rows = names.extract_rows(PaperText("p", text, title))
     assert [r["name"] for r in rows if r["start"] is None] == []
+
+
+def test_a_plain_word_the_abstract_never_writes_is_the_title_name():
+    # CoRL 2025: "Fabrica" is a plain capitalised word, and the abstract never writes it
+    from extract.records import PaperText
+
+    title = ("Fabrica: Dual-Arm Assembly of General Multi-Part Objects via Integrated Planning "
+             "and Learning")
+    text = ("Multi-part assembly poses significant challenges for robotic systems to execute "
+            "long-horizon, "
+            "contact-rich manipulation with generalization across complex geometries. We present "
+            "a dual-arm robotic system capable of end-to-end planning and control for autonomous "
+            "assembly of general multi-part objects.")
+    rows = [r for r in names.extract_rows(PaperText("fab", text, title)) if r["start"] is None]
+    assert [(r["name"], r["role"]) for r in rows] == [("Fabrica", "proposed")]
+    # the same word written in the abstract in lower case is the subject, not a name
+    lower = text.replace("We present", "We study fabrica, and present")
+    assert not [r for r in names.extract_rows(PaperText("fab", lower, title)) if r["start"] is None]
 
 
 def test_a_title_name_the_abstract_uses_is_proposed():

@@ -435,6 +435,7 @@ def recognise(
         title,
         {fold(n.name) for n in out} | set(accs),
         tuple(n.name for n in out if n.role == "proposed"),
+        text,
     )
     if own is not None:
         out.append(own)

@@ -92,24 +92,36 @@ def _variant_of(short: str, name: str) -> bool:
     return len(sp) == len(np_) > 1 and all(y.startswith(x) for x, y in zip(sp, np_))
 
 
-def title_only_name(title: str | None, seen: set[str], proposed: tuple[str, ...]) -> Name | None:
+# a plain capitalised word ("Fabrica: Dual-Arm Assembly ...", "Swapout: Learning an ensemble of
+# deep architectures"): a coined name when the abstract never writes it, not even in lower case
+# ("Confabulation: The Surprising Value of ..." over an abstract about confabulation)
+_PLAIN_WORD = re.compile(r"[A-Z][a-z\u00e0-\u00ff]{3,}")
+
+
+def title_only_name(
+    title: str | None, seen: set[str], proposed: tuple[str, ...], text: str = ""
+) -> Name | None:
     """The paper's own name given only in its title, as a proposed name without offsets.
 
     "WiNeRT: Towards Neural Ray Tracing for Wireless Channel Modelling", "Arcee's MergeKit: A
     Toolkit for Merging Large Language Models", "Surgical Robot Transformer (SRT): Imitation
     Learning for Surgical Tasks": the prefix before the title's colon names what the paper
     proposes even when the abstract only says "we propose a framework". Taken when the prefix is
-    one coined-looking token (inner capitals, digits, all capitals: not "Fairwashing" or "Lazy
-    Agents") or an acronym defined there, that the abstract does not name (``seen``: fold keys of
-    its names), that no vocabulary knows and that the corpus does not show in wide use or as a
-    common word, and that is not a variant of a name the abstract proposes (``proposed``:
+    one coined-looking token (inner capitals, digits, all capitals; not "Lazy Agents") or an
+    acronym defined there, or one plain capitalised word that the abstract ``text`` never writes,
+    in any case ("Fabrica", not "Fairwashing" over an abstract about fairwashing), that the
+    abstract does not name (``seen``: fold keys of its names), that no vocabulary knows and that
+    the corpus does not show in wide use or as a common word ("Position: ..." is a genre, in
+    ``method_stoplist.toml``), and that is not a variant of a name the abstract proposes (``proposed``:
     "MVSAnywhere" when the abstract proposes "MVSA"). The row's ``start``/``end`` are None: the
     name is not in the abstract.
     """
     prefix, long = title_prefix(title)
     if not prefix or not title:
         return None
-    if " " in prefix or not token_shaped(prefix) or not name_like(prefix):
+    plain = bool(_PLAIN_WORD.fullmatch(prefix)) and not re.search(
+        rf"\b{re.escape(prefix.lower())}", text.lower())
+    if not plain and (" " in prefix or not token_shaped(prefix) or not name_like(prefix)):
         return None
     key = fold(prefix)
     st, pr = stats(), priors()

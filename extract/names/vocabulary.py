@@ -232,7 +232,8 @@ def priors() -> Priors:
         + [a for e in mv.get("method", []) for a in e.get("aliases", [])]
         if re.fullmatch(r"[A-Z][a-z]+", s)
     }
-    common = frozenset(fold(w) for w in stop.get("common", []) if w not in words)
+    common = frozenset(fold(w) for w in stop.get("common", []) + stop.get("title_genres", [])
+                       if w not in words)
     vocab = {
         fold(x)
         for v in (mv.get("method", []), bv.get("benchmark", []))
