@@ -150,7 +150,9 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
         in_text = [r for r in rows if r["start"] is not None]
         table = methods.rows_from_names(rec["id"], rows)
         ents = [e for e in rec["entities"] if e["type"] != "Generic"]
-        targets = [e["text"] for e in ents if e["type"] == "Method" and name_like(e["text"], text)]
+        method_spans = [e["text"] for e in ents if e["type"] == "Method"]
+        mkeys = {key(t) for t in method_spans}
+        targets = [t for t in method_spans if name_like(t, text)]
         # the whole methods table, names and method phrases; the spans are annotated in the
         # abstract, so a row only the title gives is no candidate
         full = [r for r in methods.extract_rows(PaperText(rec["id"], text, rec.get("title")),
@@ -159,10 +161,9 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
         for t in targets:
             c["recall methods + phrases exact"][0] += key(t) in full_keys
             c["recall methods + phrases exact"][1] += 1
-        method_keys = {key(e["text"]) for e in ents if e["type"] == "Method"}
         for r in full:
             c["precision methods + phrases as Method spans exact"][0] += any(
-                key(s) in method_keys for s in _spellings(r))
+                key(s) in mkeys for s in _spellings(r))
             c["precision methods + phrases as Method spans exact"][1] += 1
         for label, pred in (("methods", table), ("names", in_text)):
             spell = [s for r in pred for s in _spellings(r)]
@@ -182,7 +183,6 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
                     errors.append(f"{rec['source']} MISS {t!r}")
         # every Method span (not only name-like ones) against the methods table with phrases
         phrase_rows = [r for r in full if r.get("form") == "phrase"]
-        method_spans = [e["text"] for e in ents if e["type"] == "Method"]
         name_keys = {key(sp) for r in table for sp in _spellings(r)}
         all_keys = name_keys | {key(r["name"]) for r in phrase_rows}
         all_occ = [o for r in full for sp in _spellings(r) for o in _occurrences(sp, text)]
@@ -194,7 +194,6 @@ def score(records: list[dict], errors: list[str] | None = None) -> dict[str, lis
             for k in ("names only exact", "names + phrases exact",
                       "names + phrases overlap (lenient)"):
                 c[f"recall all Method spans, {k}"][1] += 1
-        mkeys = {key(t) for t in method_spans}
         m_occ = [o for t in method_spans for o in _occurrences(t, text)]
         for r in phrase_rows:
             c["precision phrase rows as Method spans exact"][0] += key(r["name"]) in mkeys
