@@ -12,6 +12,7 @@ import pytest
 
 from extract.learned.linear import Linear
 from extract.lexicon.clusters import cluster_of
+from extract.lexicon.tagger import tokenize, tokenize_fast
 from extract.phrases import find_phrases
 from extract.phrases import model as M
 from extract.phrases import select as S
@@ -229,6 +230,13 @@ def span_texts(text: str) -> set[str]:
      ("We employ Siamese networks to solve the problem of least squares multidimensional scaling "
       "for generating mappings that preserve geodesic distances on the manifold.",
       "least squares"),
+     # two sentences glued without a space (ACL 2025, "Exploring Knowledge Filtering for
+     # Retrieval-Augmented Discriminative Tasks"): the last word of one is not one token with
+     # the first word of the next
+     ("Retrieval-augmented methods have achieved remarkable advancements in alleviating the "
+      "hallucination of large language models.Nevertheless, the introduction of external "
+      "knowledge does not always lead to the expected improvement in model performance.",
+      "large language models"),
      # the part before "-based"
      ("In this work, we present a Monte Carlo Tree Search-based approach that improves beyond "
       "state-of-the-art chain-of-thought prompting variants to augment scientific reasoning.",
@@ -236,6 +244,18 @@ def span_texts(text: str) -> set[str]:
 )
 def test_candidates_include_method_phrases_the_noun_runs_used_to_cut(text, phrase):
     assert phrase in span_texts(text)
+
+
+def test_fast_tokens_split_glued_sentences_as_spacy_does():
+    text = ("in alleviating the hallucination of large language models.Nevertheless, the "
+            "introduction of external knowledge (e.g.BM25 as in Qwen2.5 and U.S.A. data) et al.The")
+    assert [t.text for t in tokenize_fast(text)] == [
+        "in", "alleviating", "the", "hallucination", "of", "large", "language", "models", ".",
+        "Nevertheless", ",", "the", "introduction", "of", "external", "knowledge", "(", "e.g",
+        ".", "BM25", "as", "in", "Qwen2.5", "and", "U.S.A", ".", "data", ")", "et", "al", ".",
+        "The"]
+    glued = "large language models.Nevertheless, the"
+    assert [t.text for t in tokenize_fast(glued)] == [t.text for t in tokenize(glued)]
 
 
 def test_a_candidate_does_not_cross_from_the_title_into_the_abstract():

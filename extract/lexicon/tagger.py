@@ -170,9 +170,12 @@ def tokenize(text: str) -> list[Token]:
 
 
 # Words (letters/digits, with inner dots: "e.g", "3.5"), and every other
-# non-space character alone; hyphens and slashes split words as spaCy's infix rules do. The
-# second group is the white space after the token, so each match starts where the last ended.
-_FAST_TOKEN = re.compile(r"([^\W_]+(?:[.][^\W_]+)*|\S)(\s*)")
+# non-space character alone; hyphens and slashes split words as spaCy's infix rules do, and so
+# does a dot between a lower-case and an upper-case letter (two sentences glued together:
+# "models.Nevertheless"). The second group is the white space after the token, so each match
+# starts where the last ended.
+_FAST_TOKEN = re.compile(
+    r"([^\W_]+(?:(?<![a-z\u00df-\u00ff])[.][^\W_]+|[.](?![A-Z\u00c0-\u00de])[^\W_]+)*|\S)(\s*)")
 
 
 def tokenize_fast(text: str) -> list[Token]:
