@@ -237,6 +237,11 @@ def span_texts(text: str) -> set[str]:
       "hallucination of large language models.Nevertheless, the introduction of external "
       "knowledge does not always lead to the expected improvement in model performance.",
       "large language models"),
+     # a compound does not start at a closing bracket (NeurIPS 2023, "Label Robust and
+     # Differentially Private Linear Regression", as the markup view gives its LaTeX)
+     ("We study the canonical problem of linear regression under (\\varepsilon,\\delta)-"
+      "differential privacy when the datapoints are sampled i.i.d. from a distribution.",
+      "differential privacy"),
      # the part before "-based"
      ("In this work, we present a Monte Carlo Tree Search-based approach that improves beyond "
       "state-of-the-art chain-of-thought prompting variants to augment scientific reasoning.",

@@ -202,8 +202,9 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
     joiners = _JOINERS
     while i < n:
         first = tokens[i]
-        # most tokens stand alone: white space after them, or no "-"/"/" glued on
-        if first[1] or i + 2 >= n or tokens[i + 1][0] not in joiners:
+        # most tokens stand alone: white space after them, or no "-"/"/" glued on; and a closing
+        # bracket starts no compound ("(ε, δ)-differential privacy": it starts after the ")")
+        if first[1] or i + 2 >= n or tokens[i + 1][0] not in joiners or first[0] in _CLOSERS:
             units.append((first[0], first[3], first[2], first[4]))
             i += 1
             continue
@@ -227,6 +228,7 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
 
 
 _JOINERS = frozenset({"-", "/"})
+_CLOSERS = frozenset({")", "]", "}"})
 _OBJECT_START = {"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "RB", "TO", "WDT", "WP"}
 
 
