@@ -242,6 +242,10 @@ def span_texts(text: str) -> set[str]:
      ("We study the canonical problem of linear regression under (\\varepsilon,\\delta)-"
       "differential privacy when the datapoints are sampled i.i.d. from a distribution.",
       "differential privacy"),
+     # an en dash between two words joins them as a hyphen does (ICLR 2024, "Gradual Domain
+     # Adaptation via Gradient Flow")
+     ("We employ the Wasserstein gradient flow in Kullback\u2013Leibler divergence to transport "
+      "samples from the source to the target domain.", "Kullback\u2013Leibler divergence"),
      # the part before "-based"
      ("In this work, we present a Monte Carlo Tree Search-based approach that improves beyond "
       "state-of-the-art chain-of-thought prompting variants to augment scientific reasoning.",

@@ -222,12 +222,18 @@ def _units(tokens: list[Token], text: str) -> list[Unit]:
         pos, tag = last.pos, last.tag
         if j > i and pos not in _NOUNS:
             pos = "ADJ" if pos in {"VERB", "ADJ", "ADV", "NUM", "X"} else pos
-        units.append((text[first.idx : last.idx + len(last.text)], pos, tag, first.idx))
+        word = text[first.idx : last.idx + len(last.text)]
+        if not word.isascii():  # "Kullback–Leibler" is read as "Kullback-Leibler" (same length)
+            word = word.translate(_DASHES)
+        units.append((word, pos, tag, first.idx))
         i = j + 1
     return _participles(units)
 
 
-_JOINERS = frozenset({"-", "/"})
+# "-", "/" and the other hyphens and the en dash between two words ("Kullback–Leibler",
+# "actor–critic": 270 of the 47,754 corpus abstract records write one)
+_JOINERS = frozenset({"-", "/", "\u2010", "\u2011", "\u2013"})
+_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2013": "-"})
 _CLOSERS = frozenset({")", "]", "}"})
 _OBJECT_START = {"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "RB", "TO", "WDT", "WP"}
 
