@@ -235,7 +235,9 @@ def span_texts(text: str) -> set[str]:
      # the first word of the next
      ("Retrieval-augmented methods have achieved remarkable advancements in alleviating the "
       "hallucination of large language models.Nevertheless, the introduction of external "
-      "knowledge does not always lead to the expected improvement in model performance.",
+      "knowledge does not always lead to the expected improvement in model performance, as "
+      "irrelevant or harmful information present in the retrieved knowledge can compromise the "
+      "prediction process.",
       "large language models"),
      # a compound does not start at a closing bracket (NeurIPS 2023, "Label Robust and
      # Differentially Private Linear Regression", as the markup view gives its LaTeX)

@@ -101,12 +101,15 @@ def test_two_sentences_glued_without_a_space_are_two():
     # 1,709 of the 47,754 corpus abstract records glue two sentences like this
     text = ("Retrieval-augmented methods have achieved remarkable advancements in alleviating the "
             "hallucination of large language models.Nevertheless, the introduction of external "
-            "knowledge does not always lead to the expected improvement in model performance.")
+            "knowledge does not always lead to the expected improvement in model performance, "
+            "as irrelevant or harmful information present in the retrieved knowledge can "
+            "compromise the prediction process.")
     assert _texts(text) == [
         "Retrieval-augmented methods have achieved remarkable advancements in alleviating the "
         "hallucination of large language models.",
         "Nevertheless, the introduction of external knowledge does not always lead to the "
-        "expected improvement in model performance."]
+        "expected improvement in model performance, as irrelevant or harmful information present "
+        "in the retrieved knowledge can compromise the prediction process."]
     assert first_sentence(text).endswith("models.")
     # not inside a version, an abbreviation or an initial
     for kept in ("We use Qwen2.5 and node.js here.", "Results of Smith et al.The end.",
