@@ -20,7 +20,6 @@ the later year for the rising table), the occurrence in ``**``. Build first, e.g
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -29,6 +28,7 @@ import duckdb
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dashboard.analytics.keywords import growth_factor  # noqa: E402
+from extract.text.sentences import sentences  # noqa: E402
 
 _LABEL = """
 SELECT concept_key, concept FROM (
@@ -42,10 +42,10 @@ SELECT concept_key, concept FROM (
 def sentence(abstract: str, start: int, end: int, width: int = 220) -> str:
     """The sentence of ``abstract`` holding ``[start, end)``, that span in ``**``, cut to about
     ``width`` characters around it."""
-    left = max(abstract.rfind(". ", 0, start), abstract.rfind("? ", 0, start))
-    lo = left + 2 if left >= 0 else 0
-    m = re.search(r"[.?!](\s|$)", abstract[end:])
-    hi = end + m.end() if m else len(abstract)
+    lo, hi = 0, len(abstract)
+    for at, sent in sentences(abstract):  # the project's one splitter
+        if at <= start:
+            lo, hi = at, max(at + len(sent), end)
     text = f"{abstract[lo:start]}**{abstract[start:end]}**{abstract[end:hi]}".strip()
     text = " ".join(text.split())
     if len(text) > width:

@@ -206,3 +206,21 @@ def test_top_concepts_script_agrees_with_the_page(concepts_db):
     assert [round(r[4], 2) for r in got] == pytest.approx(list(table["growth"]), abs=0.01)
     ex = sentence(abstract, start, end)
     assert f"**{abstract[start:end]}**" in ex and len(ex) <= 230
+
+
+def test_top_concepts_example_is_the_sentence_the_splitter_gives():
+    from benchmarks.top_concepts import sentence
+
+    # ICLR 2024, "Sign2GPT: Leveraging Large Language Models for Gloss-Free Sign Language
+    # Translation", which glues its sentences without a space
+    text = ("The lightweight adapters are crucial for sign language translation, due to the "
+            "constraints imposed by limited dataset sizes and the computational requirements when "
+            "training with long sign videos.We also propose a novel pretraining strategy that "
+            "directs our encoder to learn sign representations from automatically extracted "
+            "pseudo-glosses without requiring gloss order information or annotations.We evaluate "
+            "our approach on two ")
+    start = text.index("pretraining")
+    assert sentence(text, start, start + len("pretraining")) == (
+        "We also propose a novel **pretraining** strategy that directs our encoder to learn sign "
+        "representations from automatically extracted pseudo-glosses without requiring gloss "
+        "order information or annotations.")
