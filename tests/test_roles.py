@@ -104,6 +104,14 @@ def _types(text: str) -> dict[str, str]:
             "the Intra-GPU Rectification and the Fill-in Rectification.",
             ("Rectify-Router",),
         ),
+        # recent/cvpr2024:2302 (the cue's sentence runs on past "i.e.": the one splitter's
+        # sentence, not the text after the last ". ")
+        (
+            "Furthermore we introduce two new benchmark datasets i.e. UnrealEgo2 and UnrealEgo-RW "
+            "(RealWorld). UnrealEgo2 is a large-scale in-the-wild dataset captured in synthetic 3D "
+            "scenes. UnrealEgo-RW is a real-world dataset captured with our newly developed device.",
+            ("UnrealEgo2", "UnrealEgo-RW"),
+        ),
     ],
 )
 def test_proposed(text: str, expected: tuple[str, ...]) -> None:

@@ -6,7 +6,13 @@ import pytest
 
 from extract.stages import metrics
 from extract.text.normalize import repair_repeated_opening
-from extract.text.sentences import at_clause_start, first_sentence, sentence_ends, sentences
+from extract.text.sentences import (
+    at_clause_start,
+    first_sentence,
+    sentence_ends,
+    sentence_start,
+    sentences,
+)
 
 # Sentences from abstracts of the paperlists corpus (ACL, EMNLP, ICLR).
 CAMERINI = (
@@ -146,3 +152,12 @@ def test_metrics_keep_a_result_and_its_benchmark_in_one_sentence_across_e_g():
     spans.append((text.index("GSM8K"), text.index("GSM8K") + 5, "GSM8K"))
     found = metrics.find_metrics(text, spans)
     assert [(m.value, m.benchmark) for m in found] == [(86.4, "MMLU"), (50.0, "GSM8K")]
+
+
+def test_sentence_start_is_where_the_sentence_of_an_offset_starts():
+    for text in (CAMERINI, ROCSTORIES, SCORES):
+        for offset, sent in sentences(text):
+            for i in (offset, offset + len(sent) // 2, offset + len(sent) - 1):
+                assert sentence_start(text, i) == offset
+    # "e.g. ROCStories" does not start a sentence, so the sentence of "ROCStories" starts at 0
+    assert sentence_start(ROCSTORIES, ROCSTORIES.index("ROCStories")) == 0

@@ -51,6 +51,7 @@ from dataclasses import replace
 from extract.names.candidates import COMPOUND_TAILS, fold, name_like, token_shaped
 from extract.names.name import Name
 from extract.names.rules import note, rule_lists
+from extract.text.sentences import sentence_start
 
 W = rule_lists("name_rules_roles.toml")
 _NOUNS = W.alt("roles.nouns")
@@ -252,7 +253,7 @@ def proposed_as_method(text: str, start: int, end: int) -> bool:
     For a proposed acronym whose long form's head reads as a task ("... Augmentation",
     "... Verification", "Counterfactual Analysis ...").
     """
-    s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
+    s0 = sentence_start(text, start)
     before = text[max(s0, start - 160) : start]
     if _KIND_BEFORE.search(before) or _KIND_AFTER.match(text, end, end + 80):
         note("roles.proposed_as_method", text[start:end])
@@ -277,7 +278,7 @@ def _proposal_cue(text: str, start: int, end: int) -> tuple[float, str]:
     name = text[start:end]
     if re.match(r"-[a-z]", after):
         return 0.0, ""  # "our RNN-based model": the name is a modifier
-    s0 = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), 0)
+    s0 = sentence_start(text, start)
     before = text[max(s0, start - 140) : start]
     nm = _NAMED.search(before)
     if (
@@ -470,7 +471,7 @@ def parts_of_proposed(text: str, out: list[Name], newable: set[str]) -> list[Nam
     res = []
     for n in out:
         if n.role == "mentioned" and n.start is not None and fold(n.name) in newable:
-            s0 = max(text.rfind(". ", 0, n.start), 0)
+            s0 = sentence_start(text, n.start)
             verb_end = max((h for h in has if s0 <= h <= n.start), default=None)
             if (
                 verb_end is not None

@@ -9,8 +9,9 @@ So "e.g. the", "3.5%" and "1.2.3" do not break, nor does an abbreviation that is
 a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al. (2020)",
 "vs. RoBERTa".
 
-The name recogniser (:mod:`extract.names`) reads :func:`sentences` and, to end a proposal
-cue's region, :data:`ABBREVIATIONS`; the techniques stage reads it for its passing-mention
+The name recogniser (:mod:`extract.names`) reads :func:`sentences`, :func:`sentence_start`
+(where a proposal cue may start) and, to end a proposal cue's region, :data:`ABBREVIATIONS`; the
+techniques stage reads it for its passing-mention
 windows and own-work sentences; the metrics stage reads :func:`sentence_ends` (the
 benchmark and metric name of a result must be in its sentence) and the scrape repair of
 :mod:`extract.text.normalize` :func:`first_sentence`: all the same rule.
@@ -18,6 +19,7 @@ benchmark and metric name of a result must be in its sentence) and the scrape re
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 
@@ -59,6 +61,14 @@ def sentence_ends(text: str) -> list[int]:
     ``len(text)``), with ``k = bisect.bisect_right(ends, i)``.
     """
     return [m.start() for m in SENTENCE_BREAK.finditer(text)]
+
+
+def sentence_start(text: str, i: int) -> int:
+    """Offset of the first character of the sentence of :func:`sentences` that holds offset
+    ``i`` (0 in the first sentence)."""
+    starts = [o for o, _ in sentences(text)]
+    k = bisect.bisect_right(starts, i)
+    return starts[k - 1] if k else 0
 
 
 def first_sentence(text: str) -> str:
