@@ -108,6 +108,17 @@ def test_report_scores_entity_span_files(tmp_path, report_module):
     assert "## Names against SciERC-style entity spans" in report_module.markdown(report)
 
 
+def test_entity_span_shares_are_printed_from_their_counts(tmp_path, report_module):
+    # 134 / 229 = 0.58515...: stored rounded to 0.585, it printed as 0.58
+    span = {"measure": "recall methods + phrases exact", "part": "all", "abstracts": 100,
+            "hits": 134, "total": 229, "share": round(134 / 229, 3)}
+    report = report_module.measure(tmp_path)  # no dev set: every other table empty
+    report["entity_spans"] = [span]
+    lines = [ln for ln in report_module.markdown(report).splitlines()
+             if ln.startswith("| recall methods + phrases exact")]
+    assert lines == ["| recall methods + phrases exact | all | 100 | 0.59 | 134 / 229 |"]
+
+
 def test_accuracy_table_for_the_data_page():
     rows = [
         {
