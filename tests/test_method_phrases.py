@@ -242,8 +242,8 @@ def span_texts(text: str) -> set[str]:
      # a compound does not start at a closing bracket (NeurIPS 2023, "Label Robust and
      # Differentially Private Linear Regression", as the markup view gives its LaTeX)
      ("We study the canonical problem of linear regression under (\\varepsilon,\\delta)-"
-      "differential privacy when the datapoints are sampled i.i.d. from a distribution.",
-      "differential privacy"),
+      "differential privacy when the datapoints are sampled i.i.d.~from a distribution and a "
+      "fraction of response variables are adversarially corrupted.", "differential privacy"),
      # an en dash between two words joins them as a hyphen does (ICLR 2024, "Gradual Domain
      # Adaptation via Gradient Flow")
      ("We employ the Wasserstein gradient flow in Kullback\u2013Leibler divergence to transport "

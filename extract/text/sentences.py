@@ -3,18 +3,17 @@ r"""The one sentence splitter of the project.
 A break is sentence-final punctuation ``[.!?]``, white space, then what can start a sentence:
 an uppercase letter, a digit, a quote, an opening bracket or markup (``*``, ``_``, ``$``, ``\``);
 or, with no white space, a period between two lower-case letters and a capitalised word (two
-sentences glued together: "language models.Nevertheless", in 1,709 of the 47,754
-corpus abstract records).
-So "e.g. the", "3.5%" and "1.2.3" do not break, nor does an abbreviation that is followed by
-a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al. (2020)",
-"vs. RoBERTa".
+sentences glued together: "language models.Nevertheless", in 1,709 of the 47,754 corpus abstract
+records). So "e.g. the", "3.5%" and "1.2.3" do not break, nor does an abbreviation that is
+followed by a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al.
+(2020)", "vs. RoBERTa".
 
 The name recogniser (:mod:`extract.names`) reads :func:`sentences`, :func:`sentence_start`
 (where a proposal cue may start) and, to end a proposal cue's region, :data:`ABBREVIATIONS`; the
-techniques stage reads it for its passing-mention
-windows and own-work sentences; the metrics stage reads :func:`sentence_ends` (the
-benchmark and metric name of a result must be in its sentence) and the scrape repair of
-:mod:`extract.text.normalize` :func:`first_sentence`: all the same rule.
+techniques stage reads :func:`sentences` for its passing-mention windows and own-work sentences;
+the metrics stage reads :func:`sentence_ends` (the benchmark and metric name of a result must be
+in its sentence) and the scrape repair of :mod:`extract.text.normalize` :func:`first_sentence`:
+all the same rule.
 """
 
 from __future__ import annotations
