@@ -89,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     for key in sorted(examples):
         if key[1] != "kept" and args.examples:
             pool = examples[key]
-            print(f"\n{key[0]}, {key[1]}: " + "; ".join(rng.sample(pool, min(args.examples, len(pool)))))
+            shown = rng.sample(pool, min(args.examples, len(pool)))
+            print(f"\n{key[0]}, {key[1]}: " + "; ".join(shown))
     return 0
 
 

@@ -10,6 +10,7 @@ from extract.records import PaperText
 from extract.schema import TABLES
 from extract.stages import techniques
 from extract.stages.techniques import extract_rows, load_taxonomy, rule_rows
+from extract.text.sentences import sentence_starts
 
 
 def _tags(text: str) -> set[str]:
@@ -871,7 +872,7 @@ def test_sentences_are_the_one_splitters():
     """"etc. It" ends a sentence (extract.text.sentences): the "we propose" before it is not in
     the sentence of "synthesized adversarial examples", and the cue "like" does not reach it."""
     lower = ROCBERT.lower()
-    starts = techniques._sentence_starts(ROCBERT)
+    starts = sentence_starts(ROCBERT)
     at = lower.index("synthesized")
     assert techniques._sentence(lower, at, starts).startswith("it is pretrained")
     at = lower.index("pretrained with")  # 6 characters into its sentence

@@ -113,8 +113,8 @@ def title_only_name(
     abstract does not name (``seen``: fold keys of its names), that no vocabulary knows and that
     the corpus does not show in wide use or as a common word ("Position: ..." is a genre, in
     ``method_stoplist.toml``), and that is not a variant of a name the abstract proposes
-    (``proposed``: "MVSAnywhere" when the abstract proposes "MVSA"). The row's ``start``/``end`` are None: the
-    name is not in the abstract.
+    (``proposed``: "MVSAnywhere" when the abstract proposes "MVSA"). The row's ``start``/``end``
+    are None: the name is not in the abstract.
     """
     prefix, long = title_prefix(title)
     if not prefix or not title:

@@ -31,7 +31,6 @@ from extract.taxonomy.rules import (  # noqa: F401  (the rules' API, re-exported
     _passing,
     _rule_spans,
     _sentence,
-    _sentence_starts,
     confidence,
     evidence,
     find_techniques,

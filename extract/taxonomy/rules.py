@@ -63,7 +63,7 @@ from extract.text.phrases import (
     declared_guard,
     literal_guard,
 )
-from extract.text.sentences import SENTENCE_BREAK, sentences
+from extract.text.sentences import SENTENCE_BREAK, sentence_starts
 
 TABLE = "techniques"
 DATA_FILES: tuple[str, ...] = ("taxonomy.toml", "techniques_cues.toml")
@@ -252,11 +252,6 @@ _BASELINE_AFTER = re.compile(
 )
 
 
-def _sentence_starts(text: str) -> list[int]:
-    """Where each sentence of ``text`` starts (:func:`extract.text.sentences.sentences`)."""
-    return [off for off, _ in sentences(text)]
-
-
 def _passing(text: str, lower: str, start: int, end: int | None = None) -> bool:
     """Whether the match at ``start`` (ending at ``end``) is a passing mention.
 
@@ -391,7 +386,7 @@ def in_own_sentence(text: str, ev: Evidence) -> bool:
     (it did not separate correct from wrong tags on dev).
     """
     lower = text.lower()
-    starts = _sentence_starts(text)
+    starts = sentence_starts(text)
     return any(_OWN.search(_sentence(lower, s, starts)) for s, _ in ev.strong)
 
 

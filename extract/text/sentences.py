@@ -62,10 +62,15 @@ def sentence_ends(text: str) -> list[int]:
     return [m.start() for m in SENTENCE_BREAK.finditer(text)]
 
 
+def sentence_starts(text: str) -> list[int]:
+    """Where each sentence of ``text`` (:func:`sentences`) starts, ascending."""
+    return [o for o, _ in sentences(text)]
+
+
 def sentence_start(text: str, i: int) -> int:
     """Offset of the first character of the sentence of :func:`sentences` that holds offset
     ``i`` (0 in the first sentence)."""
-    starts = [o for o, _ in sentences(text)]
+    starts = sentence_starts(text)
     k = bisect.bisect_right(starts, i)
     return starts[k - 1] if k else 0
 
