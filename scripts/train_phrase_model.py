@@ -13,7 +13,9 @@ F1 after decoding (:func:`extract.phrases.select.decode`'s greedy non-overlappin
 Then the concept selection: gradient-boosted trees over the concepts of each abstract's
 candidates (:func:`extract.phrases.select.concept_table`, from the two models' out-of-fold
 probabilities at the chosen C), whether the concept is labelled; its threshold is the best F1 of
-its own out-of-fold probabilities on the same folds.
+its own out-of-fold probabilities on the same folds, and its ``proposed_floor`` (the least
+probability at which a concept the role model reads as proposed is kept) the best out-of-fold F1
+of the proposed concepts.
 Writes ``extract/data/phrase_model.npz``, ``phrase_model.json`` and ``phrase_select.json``.
 Needs the ``train`` extra.
 """
@@ -187,7 +189,7 @@ def concept_examples(docs, lengths, oof, oof_role, th, tagged):
     :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, and the abstract's
     index. ``tagged``: :func:`tagger_oof`."""
     col = PS.SELECT_FEATURES.index("proposed_p")
-    X, y, at = [], [], []
+    X, y, at, yp = [], [], [], []
     for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
         keep = [i for i in range(len(rows)) if p[i] >= SELECT_FLOOR]
         cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
@@ -197,9 +199,10 @@ def concept_examples(docs, lengths, oof, oof_role, th, tagged):
             row[col] = float(pr[keep[b]])
             X.append(row)
             y.append(key in gold)
+            yp.append(gold.get(key) == "proposed")
             at.append(d)
     return (np.array(X, dtype=np.float64).reshape(-1, len(PS.SELECT_FEATURES)), np.array(y, bool),
-            np.array(at, dtype=int))
+            np.array(at, dtype=int), np.array(yp, bool))
 
 
 def fit_selector(X, y, seed):
@@ -208,11 +211,32 @@ def fit_selector(X, y, seed):
     return HistGradientBoostingClassifier(random_state=seed, **SELECT_PARAMS).fit(X, y)
 
 
-def train_selector(docs, lengths, oof, oof_role, th, seed, tagged) -> dict:
+def proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th) -> tuple[float, dict]:
+    """The least selection probability (from ``t`` up) at which a concept the role model reads
+    as proposed (``proposed_p`` at ``role_th`` or above) is kept: the best out-of-fold F1 of the
+    proposed concepts (role included), the first of equals. A proposed concept under it is
+    dropped, which costs the role-blind phrase F1 its right ones; both are returned per floor."""
+    proposed = X[:, PS.SELECT_FEATURES.index("proposed_p")] >= role_th
+    best, sweep = None, {}
+    for f in np.arange(t, 0.91, 0.01):
+        f = float(round(f, 2))
+        kept = (q >= t) & ~(proposed & (q < f))
+        pp = kept & proposed
+        tp = int((pp & yp).sum())
+        pf = 2 * tp / max(int(pp.sum()) + n_proposed, 1)
+        tpa = int((kept & y).sum())
+        af = 2 * tpa / max(int(kept.sum()) + n_gold, 1)
+        sweep[f] = {"proposed_f1": round(pf, 4), "phrase_f1": round(af, 4)}
+        if best is None or pf > best[0] + 1e-12:
+            best = (pf, f)
+    return best[1], sweep
+
+
+def train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> dict:
     """Fit the concept selection on the out-of-fold phrase and tagger scores; its threshold is
     the best F1 of its own out-of-fold probabilities (same folds), counting every labelled
-    phrase."""
-    X, y, at = concept_examples(docs, lengths, oof, oof_role, th, tagged)
+    phrase; its ``proposed_floor`` (:func:`proposed_floor`) the best F1 of the proposed ones."""
+    X, y, at, yp = concept_examples(docs, lengths, oof, oof_role, th, tagged)
     fold = (np.random.default_rng(seed).permutation(len(docs)) % 5)[at]
     q = np.zeros(len(y))
     for k in range(5):
@@ -229,13 +253,21 @@ def train_selector(docs, lengths, oof, oof_role, th, seed, tagged) -> dict:
             best = (f, p, r, float(round(t, 2)))
     trees, bias = export_trees(fit_selector(X, y, seed))
     f, p, r, t = best
+    n_proposed = sum(1 for _, g in docs for role in g.values() if role == "proposed")
+    floor, sweep = proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th)
+    print(f"proposed floor {floor}: " + ", ".join(
+        f"{k}: {v['proposed_f1']}/{v['phrase_f1']}" for k, v in sweep.items() if k <= 0.7),
+        file=sys.stderr)
     return {
         "about": "scripts/train_phrase_model.py: gradient-boosted trees choosing an abstract's "
         "method-phrase concepts from the phrase model's out-of-fold scores on dev "
         "(extract.phrases.select.concept_table)",
         "features": list(PS.SELECT_FEATURES), "floor": SELECT_FLOOR, "threshold": t,
         "params": SELECT_PARAMS, "seed": seed, "concepts": int(len(y)),
-        "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4)},
+        "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4),
+                            "proposed_f1": sweep[t]["proposed_f1"],
+                            "at_proposed_floor": sweep[floor]},
+        "proposed_floor": floor,
         "bias": bias, "trees": trees,
     }
 
@@ -258,7 +290,7 @@ def main(argv=None) -> int:
         _, meta = PM.models()
         oof, oof_role = out_of_fold(docs, meta["C"], args.seed)
         return write_selector(docs, lengths, oof, oof_role, meta["threshold"], args.seed,
-                              tagger_oof(recs))
+                              tagger_oof(recs), meta["role_threshold"])
     best = None
     for C in (0.1, 0.3, 1.0, 3.0):
         oof, oof_role = out_of_fold(docs, C, args.seed)
@@ -299,11 +331,11 @@ def main(argv=None) -> int:
     }
     (DATA_DIR / PM.META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(meta), file=sys.stderr)
-    return write_selector(docs, lengths, oof, oof_role, th, args.seed, tagger_oof(recs))
+    return write_selector(docs, lengths, oof, oof_role, th, args.seed, tagger_oof(recs), role_th)
 
 
-def write_selector(docs, lengths, oof, oof_role, th, seed, tagged) -> int:
-    spec = train_selector(docs, lengths, oof, oof_role, th, seed, tagged)
+def write_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> int:
+    spec = train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th)
     (DATA_DIR / PS.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in spec.items() if k != "trees"}), file=sys.stderr)
     return 0

@@ -5,7 +5,9 @@ Sentences are from corpus abstracts (recent/ 2023-2025).
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -403,3 +405,23 @@ def test_a_concept_only_the_title_gives_gets_a_row_without_offsets():
     # the title-only rows come after the abstract's
     order = [r["start"] for r in methods.extract_rows(PaperText("stt", text, title))]
     assert order[-1] is None and all(s is not None for s in order[:-1])
+
+
+def test_a_proposed_concept_needs_the_selection_proposed_floor(monkeypatch):
+    # ACL 2025 (dev record of benchmarks/devset/phrases.jsonl, Light-ColPali/ColQwen2): the role
+    # model reads "random strategy" (a baseline the paper compares with) as the paper's own, under
+    # the proposed floor; the labels do not list it at all
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "devset" / "phrases.jsonl"
+    rec = next(json.loads(line) for line in path.open(encoding="utf-8")
+               if line.startswith('{"id": "nae2a96609d77254"'))
+    spec = S.selector()[1]
+    floor = spec["proposed_floor"]
+    assert spec["threshold"] < floor < 0.5
+    shipped = {p.text: p for p in find_phrases(rec["text"], rec["title"])}
+    assert "random strategy" not in shipped
+    assert all(p.confidence >= floor for p in shipped.values() if p.role == "proposed")
+    assert any(p.role == "used" and p.confidence < floor for p in shipped.values())  # used: no floor
+    monkeypatch.setitem(spec, "proposed_floor", 0.0)
+    unfloored = {p.text: p for p in find_phrases(rec["text"], rec["title"])}
+    weak = unfloored["random strategy"]
+    assert weak.role == "proposed" and weak.confidence < floor

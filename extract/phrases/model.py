@@ -579,7 +579,8 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     abstract, else in the title), by position: the concepts of its candidates scored at the
     floor or above (:func:`scored_candidates`) that the selection keeps (:func:`concept_table`,
     :func:`selector`); feature strings are built only for each concept's best candidate, for
-    its role.
+    its role. A concept the role model reads as proposed is kept only from the selection's
+    ``proposed_floor`` up (chosen out of fold on dev by ``scripts/train_phrase_model.py``).
     """
     _, meta = models()
     trees, select = selector()
@@ -615,6 +616,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         return []
     probs = 1.0 / (1.0 + np.exp(-trees.score(np.asarray(table, dtype=np.float64))))
     canon = canonical_names()
+    proposed_floor = select.get("proposed_floor", 0.0)
     out = []
     taken: list[tuple[int, int]] = []
     # the most probable concept first: each stands at its first occurrence in the abstract (else
@@ -626,6 +628,9 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         if q < select["threshold"]:
             break
         key, row = keys[i], table[i]
+        proposed = row[role_p] >= meta["role_threshold"]
+        if proposed and q < proposed_floor:
+            continue  # too weak a claim that the paper introduces it
         mine = [c for c in cands if c.key == key]
         pool = [c for c in mine if not any(c.start < e and s < c.end for s, e in taken)] or mine
         first = min(pool, key=lambda c: (c.start < 0, c.start))
@@ -634,6 +639,6 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         taken.append((at.start, at.end))
         written = full[at.start + shift : at.end + shift]
         out.append(Phrase(written, at.start, at.end, canon.get(key) or concept_display(written),
-                          key, "proposed" if row[role_p] >= meta["role_threshold"] else "used",
+                          key, "proposed" if proposed else "used",
                           round(q, 4), doc.acronyms.get(key)))
     return sorted(out, key=lambda ph: ph.start)
