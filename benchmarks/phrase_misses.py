@@ -10,7 +10,8 @@ loses its concept key:
   elsewhere, the look-up tagger gives its last word a tag that cannot end a phrase: "Dirichlet
   prior", "evidence lower bound", or it is not written as labelled);
 * ``below floor``: a candidate has it, scored under the selection's floor;
-* ``not selected``: scored at the floor or above, but the selection trees drop the concept;
+* ``not selected``: scored at the floor or above, but the selection trees drop the concept
+  (or it is read as proposed under the selection's ``proposed_floor``);
 * ``kept, other role`` / ``kept``: in the output, with the other role or the labelled one.
 
 Dev is in-sample for the models, so its shares say where the finder's limits are, not how well
