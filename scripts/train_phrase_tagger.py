@@ -1,6 +1,6 @@
 """Train the method-phrase token tagger (``extract/phrases/tagger.py``) on the dev labels.
 
-    python scripts/train_phrase_tagger.py [--epochs 8] [--oof-only | --final-only]
+    python scripts/train_phrase_tagger.py [--epochs 8] [--oof-only | --final-only | --role-head]
 
 Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``),
 title + abstract as ``scripts/train_phrase_model.py`` reads them. Every occurrence of a labelled
@@ -19,8 +19,12 @@ many channels per convolution (about 20 s per epoch): the selection's dev out-of
 .725 against .727 with 128, for 1.2 against 1.8 ms per abstract in the tagger; not shipped.
 ``--layers 4`` adds a fourth convolution (width 3, dilation 4: each token sees 19 tokens around
 it): the selection's dev out-of-fold F1 was .728 against .727, and an ensemble of it with the
-64-channel tagger (probabilities averaged) .728 too; not shipped. Needs torch (a dependency of
-the bundled MiniLM model) and the ``train`` extra.
+64-channel tagger (probabilities averaged) .728 too; not shipped. ``--role-head`` is a probe:
+fold models with a second output, the role (proposed or used) of a token inside a labelled
+phrase, its cross-entropy added to the loss; their out-of-fold probabilities (O, B, I and
+P(proposed)) go to ``scripts/.cache/phrase_tagger_oof_role.npz`` for
+``benchmarks/role_probe.py`` (figures there); not shipped. Needs torch (a dependency of the
+bundled MiniLM model) and the ``train`` extra.
 """
 
 from __future__ import annotations
@@ -44,19 +48,25 @@ from extract.phrases import model as PM  # noqa: E402
 from extract.phrases import tagger as PT  # noqa: E402
 
 OOF_FILE = ROOT / "scripts" / ".cache" / "phrase_tagger_oof.npz"
+# the fold models' probabilities with the role head (``--role-head``; benchmarks/role_probe.py)
+ROLE_OOF_FILE = ROOT / "scripts" / ".cache" / "phrase_tagger_oof_role.npz"
 MIN_COUNT = (3, 1, 1, 1, 1, 3)  # a feature value's dev occurrences to get its own embedding
 DIMS = (64, 16, 8, 32, 16, 16)
 HIDDEN = 128
 SEED = 2034
 
 
-def labels(full: str, toks: list[tuple[str, int]], phrases: list[str]) -> list[int]:
+def labels(full: str, toks: list[tuple[str, int]], phrases: list[str],
+           roles: list[bool] | None = None) -> tuple[list[int], list[int]]:
     """O (0) / B (1) / I (2) of each token: every occurrence of a labelled phrase (any case)
-    that starts and ends at token boundaries and overlaps no phrase tagged before it."""
+    that starts and ends at token boundaries and overlaps no phrase tagged before it; and each
+    token's role (1 proposed, 0 used, -100 outside a labelled phrase; ``roles``: whether each
+    of ``phrases`` is proposed)."""
     low = full.lower()
     out = [0] * len(toks)
+    role = [-100] * len(toks)
     starts = {off: i for i, (_, off) in enumerate(toks)}
-    for phrase in phrases:
+    for phrase, proposed in zip(phrases, roles or [False] * len(phrases)):
         phrase = phrase.lower()
         pos = 0
         while phrase and (s := low.find(phrase, pos)) >= 0:
@@ -71,7 +81,8 @@ def labels(full: str, toks: list[tuple[str, int]], phrases: list[str]) -> list[i
                 continue
             out[i] = 1
             out[i + 1 : j] = [2] * (j - i - 1)
-    return out
+            role[i:j] = [int(proposed)] * (j - i)
+    return out, role
 
 
 def dev_items() -> list[dict]:
@@ -82,8 +93,9 @@ def dev_items() -> list[dict]:
     for r in TPM.records("dev"):
         full = PM._document(r["text"], r.get("title") or "").full
         toks, feats = PT.token_features(full)
-        items.append({"toks": toks, "feats": feats,
-                      "tags": labels(full, toks, [p["phrase"] for p in r["phrases"]])})
+        tags, roles = labels(full, toks, [p["phrase"] for p in r["phrases"]],
+                             [p["role"] == "proposed" for p in r["phrases"]])
+        items.append({"toks": toks, "feats": feats, "tags": tags, "roles": roles})
     return items
 
 
@@ -102,7 +114,8 @@ class Static:
         self.matrix = np.vstack([np.zeros((1, vecs.shape[1]), np.float32), vecs])
 
 
-def _network(sizes: list[int], static: np.ndarray, hidden: int, layers: int = 3):
+def _network(sizes: list[int], static: np.ndarray, hidden: int, layers: int = 3,
+             role_head: bool = False):
     import torch
     from torch import nn
 
@@ -120,6 +133,8 @@ def _network(sizes: list[int], static: np.ndarray, hidden: int, layers: int = 3)
             # a fourth convolution (width 3, dilation 4): each token sees 19 tokens around it
             self.c4 = nn.Conv1d(hidden, hidden, 3, padding=4, dilation=4) if layers > 3 else None
             self.out = nn.Linear(hidden, 3)
+            # the probe's second head: proposed or used, for tokens inside a labelled phrase
+            self.role = nn.Linear(hidden, 2) if role_head else None
             self.drop = nn.Dropout(0.25)
 
         def forward(self, x):
@@ -131,7 +146,8 @@ def _network(sizes: list[int], static: np.ndarray, hidden: int, layers: int = 3)
             h = torch.relu(self.c3(h)) + h
             if self.c4 is not None:
                 h = torch.relu(self.c4(self.drop(h))) + h
-            return self.out(self.drop(h.transpose(1, 2)))
+            h = self.drop(h.transpose(1, 2))
+            return self.out(h), (self.role(h) if self.role is not None else None)
 
     return Net()
 
@@ -152,31 +168,35 @@ def _encode(vocab, static: Static, feats) -> np.ndarray:
                     dtype=np.int64).reshape(-1, PT.N_FEATS + 1)
 
 
-def _batch(xs, ys=None):
+def _batch(xs, ys=None, rs=None):
     import torch
 
     n = max(len(x) for x in xs)
     x = np.zeros((len(xs), n, PT.N_FEATS + 1), dtype=np.int64)
     y = np.full((len(xs), n), -100, dtype=np.int64)
+    r = np.full((len(xs), n), -100, dtype=np.int64)
     for i, row in enumerate(xs):
         x[i, : len(row)] = row
         if ys is not None:
             y[i, : len(row)] = ys[i]
-    return torch.from_numpy(x), torch.from_numpy(y)
+        if rs is not None:
+            r[i, : len(row)] = rs[i]
+    return torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(r)
 
 
 def train(items: list[dict], static: Static, epochs: int, seed: int, hidden: int = HIDDEN,
-          layers: int = 3):
-    """The fitted network and its vocabularies."""
+          layers: int = 3, role_head: bool = False):
+    """The fitted network and its vocabularies (``role_head``: with the role head, whose
+    cross-entropy over the tokens of labelled phrases is added to the loss)."""
     import torch
     from torch import nn
 
     torch.manual_seed(seed)
     rnd = random.Random(seed)
     vocab = _vocab(items)
-    net = _network([len(v) + 2 for v in vocab], static.matrix, hidden, layers)
+    net = _network([len(v) + 2 for v in vocab], static.matrix, hidden, layers, role_head)
     opt = torch.optim.Adam(net.parameters(), lr=2e-3)
-    data = [(_encode(vocab, static, it["feats"]), it["tags"]) for it in items]
+    data = [(_encode(vocab, static, it["feats"]), it["tags"], it["roles"]) for it in items]
     for epoch in range(epochs):
         t0 = time.time()
         data.sort(key=lambda d: len(d[0]) // 20 + rnd.random())
@@ -184,9 +204,13 @@ def train(items: list[dict], static: Static, epochs: int, seed: int, hidden: int
         rnd.shuffle(batches)
         total = 0.0
         for b in batches:
-            x, y = _batch([d[0] for d in b], [d[1] for d in b])
-            loss = nn.functional.cross_entropy(net(x).reshape(-1, 3), y.reshape(-1),
+            x, y, r = _batch([d[0] for d in b], [d[1] for d in b], [d[2] for d in b])
+            tags, roles = net(x)
+            loss = nn.functional.cross_entropy(tags.reshape(-1, 3), y.reshape(-1),
                                                ignore_index=-100)
+            if roles is not None:
+                loss = loss + nn.functional.cross_entropy(roles.reshape(-1, 2), r.reshape(-1),
+                                                          ignore_index=-100)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -204,8 +228,12 @@ def predict(net, vocab, static: Static, items: list[dict]) -> list[np.ndarray]:
     with torch.no_grad():
         for i in range(0, len(items), 64):
             b = items[i : i + 64]
-            x, _ = _batch([_encode(vocab, static, it["feats"]) for it in b])
-            probs = torch.softmax(net(x), -1).numpy()
+            x, _, _ = _batch([_encode(vocab, static, it["feats"]) for it in b])
+            tags, roles = net(x)
+            probs = torch.softmax(tags, -1)
+            if roles is not None:  # a fourth column: P(proposed)
+                probs = torch.cat([probs, torch.softmax(roles, -1)[:, :, 1:]], -1)
+            probs = probs.numpy()
             out += [probs[j, : len(it["feats"])].astype(np.float32) for j, it in enumerate(b)]
     return out
 
@@ -237,7 +265,13 @@ def main(argv=None) -> int:
                     help="convolutions (4: a fourth, dilated by 4)")
     ap.add_argument("--oof-only", action="store_true", help="the fold models only")
     ap.add_argument("--final-only", action="store_true", help="the shipped model only")
+    ap.add_argument("--role-head", action="store_true",
+                    help="a probe: fold models with a second head for the role (proposed or "
+                    f"used), out-of-fold probabilities to {ROLE_OOF_FILE.name} only")
     args = ap.parse_args(argv)
+    if args.role_head and args.final_only:
+        ap.error("--role-head trains the fold models only")
+    out_file = ROLE_OOF_FILE if args.role_head else OOF_FILE
     import torch
 
     torch.set_num_threads(2)
@@ -251,15 +285,15 @@ def main(argv=None) -> int:
         for k in range(5):
             print(f"fold {k}", file=sys.stderr)
             net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
-                               args.epochs, k, args.hidden, args.layers)
+                               args.epochs, k, args.hidden, args.layers, args.role_head)
             idx = np.where(fold == k)[0]
             for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
                 oof[i] = p
-        OOF_FILE.parent.mkdir(parents=True, exist_ok=True)
+        out_file.parent.mkdir(parents=True, exist_ok=True)
         lengths = np.array([len(p) for p in oof])
-        np.savez_compressed(OOF_FILE, lengths=lengths, probs=np.concatenate(oof))
-        print(f"wrote {OOF_FILE}", file=sys.stderr)
-    if not args.oof_only:
+        np.savez_compressed(out_file, lengths=lengths, probs=np.concatenate(oof))
+        print(f"wrote {out_file}", file=sys.stderr)
+    if not (args.oof_only or args.role_head):
         print("shipped model", file=sys.stderr)
         net, vocab = train(items, static, args.epochs, 9, args.hidden, args.layers)
         np.savez_compressed(DATA_DIR / PT.TAGGER_FILE, **export(net, vocab))

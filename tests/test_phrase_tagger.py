@@ -121,11 +121,15 @@ def test_training_labels_tag_whole_phrases_at_token_boundaries():
 
     text = "Speculative decoding speeds up decoding; we study speculative decoding (SD)."
     toks, _ = T.token_features(text)
-    tags = labels(text, toks, ["speculative decoding", "SD", "peculative"])
+    tags, roles = labels(text, toks, ["speculative decoding", "SD", "peculative"],
+                         [False, True, False])
     words = [w for w, _ in toks]
     assert [t for w, t in zip(words, tags) if t] == [1, 2, 1, 2, 1]
     assert tags[words.index("up") + 1] == 0  # "decoding" alone is not the phrase
     assert tags[words.index("SD")] == 1
+    # the role head's targets: each tagged token has its phrase's role, the others none
+    assert [r for r in roles if r != -100] == [0, 0, 0, 0, 1]
+    assert roles[words.index("SD")] == 1 and roles[words.index("up")] == -100
 
 
 @pytest.mark.parametrize("layers", [3, 4])
@@ -151,8 +155,37 @@ def test_numpy_network_equals_the_trained_torch_network(layers):
     x = np.stack([rng.integers(0, n, size=11) for n in sizes] + [rng.integers(0, 9, size=11)],
                  axis=1)
     with torch.no_grad():
-        want = torch.softmax(net(torch.from_numpy(x[None])), -1)[0].numpy()
+        want = torch.softmax(net(torch.from_numpy(x[None]))[0], -1)[0].numpy()
     e = [tagger.emb[k][x[:, k]] for k in range(T.N_FEATS)]
     e.append(np.tanh(static[x[:, T.N_FEATS]] @ tagger.w["proj_w"].T + tagger.w["proj_b"]))
     got = tagger._network(np.concatenate(e, axis=1).astype(np.float32))
     np.testing.assert_allclose(got, want, atol=1e-4)
+
+
+def test_role_head_probe_learns_a_fourth_column_and_leaves_the_export_alone():
+    # scripts/train_phrase_tagger.py --role-head (benchmarks/role_probe.py): the fold models
+    # gain P(proposed) as a fourth column; the shipped network's arrays do not change shape
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_phrase_tagger as TPT
+
+    texts = [("We propose speculative decoding with a draft model.", ["speculative decoding"],
+              [True]),
+             ("Beam search and nucleus sampling are compared.", ["beam search",
+                                                                  "nucleus sampling"],
+              [False, False])] * 4
+    items = []
+    for text, phrases, roles in texts:
+        toks, feats = T.token_features(text)
+        tags, role = TPT.labels(text, toks, phrases, roles)
+        items.append({"toks": toks, "feats": feats, "tags": tags, "roles": role})
+    static = TPT.Static(items)
+    net, vocab = TPT.train(items, static, epochs=2, seed=0, hidden=8, role_head=True)
+    probs = TPT.predict(net, vocab, static, items[:2])
+    assert [p.shape for p in probs] == [(len(it["toks"]), 4) for it in items[:2]]
+    np.testing.assert_allclose(probs[0][:, :3].sum(axis=1), 1.0, rtol=1e-5)
+    assert ((probs[0][:, 3] > 0) & (probs[0][:, 3] < 1)).all()
+    plain, _ = TPT.train(items, static, epochs=1, seed=0, hidden=8)
+    assert TPT.predict(plain, vocab, static, items[:1])[0].shape[1] == 3
+    assert set(TPT.export(net, vocab)) == set(TPT.export(plain, vocab))
+    assert torch.is_tensor(net.role.weight) and plain.role is None

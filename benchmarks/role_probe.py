@@ -1,0 +1,199 @@
+"""Probe: does a role head on the token tagger help the method-phrase selection and role?
+
+    python scripts/train_phrase_tagger.py --role-head     # fold models, about 36 min
+    python benchmarks/role_probe.py [--linear-cache F]     # about 12 min (2 with the cache)
+
+The shipped role of a method phrase is the role regression's probability at the concept's best
+candidate (``proposed_p``, cut at ``phrase_model.json``'s ``role_threshold``), and the token
+tagger reads only O / B / I. ``--role-head`` trains the five fold taggers with a second head,
+P(proposed) of each token inside a labelled phrase. This script rebuilds the concept
+selection's dev out-of-fold examples (``scripts/train_phrase_model.py``: the same folds, the
+linear models refitted out of fold at the shipped C) once with the shipped fold taggers'
+probabilities (``scripts/.cache/phrase_tagger_oof.npz``) and once with the role-head ones
+(``phrase_tagger_oof_role.npz``), and reports, out of fold on dev:
+
+* the selection's concept F1 at its best threshold, with the shipped columns, and with the
+  tagger's mean P(proposed) over the best candidate as one more column (``tag_role``);
+* the proposed concepts' F1 (role included, every labelled proposed phrase counted), at the
+  best role threshold and ``proposed_floor`` (as ``train_phrase_model.proposed_floor``), for
+  roles decided by: the role regression; the tagger's role; their mean logit; trees trained on
+  the labelled concepts' rows (the selection's columns, with and without ``tag_role``).
+
+Dev only (the labels the models learn from); ``--linear-cache F`` keeps the linear models'
+out-of-fold scores in F between runs (not checked against the code: delete it after a change).
+Needs the ``train`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import train_phrase_model as TPM  # noqa: E402
+from train_phrase_tagger import OOF_FILE, ROLE_OOF_FILE  # noqa: E402
+
+from extract.phrases import model as PM  # noqa: E402
+from extract.phrases import select as PS  # noqa: E402
+from extract.phrases import tagger as PT  # noqa: E402
+
+SEED = 2034
+
+
+def linear_oof(cache: Path | None):
+    """(recs, docs, lengths, out-of-fold phrase and role probabilities, phrase_model.json)."""
+    if cache is not None and cache.is_file():
+        with cache.open("rb") as f:
+            return pickle.load(f)
+    recs = list(TPM.records("dev"))
+    docs = TPM.examples(recs)
+    _, meta = PM.models()
+    oof, oof_role = TPM.out_of_fold(docs, meta["C"], SEED)
+    out = (recs, docs, [len(r["text"]) for r in recs], oof, oof_role, meta)
+    if cache is not None:
+        with cache.open("wb") as f:
+            pickle.dump(out, f)
+    return out
+
+
+def tagger_views(recs, path: Path):
+    """Per dev abstract: the tagger's (placement, inside) scores of a span, and its mean
+    P(proposed) over the span's tokens (0.5 without a role column or off token boundaries)."""
+    if not path.is_file():
+        raise SystemExit(f"{path}: missing; run scripts/train_phrase_tagger.py "
+                         f"{'--role-head' if path == ROLE_OOF_FILE else '--oof-only'} first")
+    with np.load(path) as z:
+        lengths, probs = z["lengths"], z["probs"]
+    views = []
+    for r, end, n in zip(recs, np.cumsum(lengths), lengths):
+        doc = PM._document(r["text"], r.get("title") or "")
+        toks, _ = PT.token_features(doc.full)
+        if len(toks) != n:
+            raise SystemExit(f"{path}: the tokens of {r['id']} changed; retrain the fold models")
+        p = probs[end - n : end]
+        starts = {off: i for i, (_, off) in enumerate(toks)}
+
+        def placed(s, e, toks=toks, p=p, starts=starts, shift=doc.shift):
+            return PT.span_score(toks, p, starts, s + shift, e + shift)
+
+        def role(s, e, toks=toks, p=p, starts=starts, shift=doc.shift):
+            i = starts.get(s + shift)
+            if i is None or p.shape[1] < 4:
+                return 0.5
+            j = i
+            while j < len(toks) and toks[j][1] + len(toks[j][0]) <= e + shift:
+                j += 1
+            return float(p[i:j, 3].mean()) if j > i else 0.5
+
+        views.append((placed, role))
+    return views
+
+
+def concepts(docs, lengths, oof, oof_role, th, views):
+    """The selection's rows (:data:`extract.phrases.select.SELECT_FEATURES`), whether each
+    concept is labelled and labelled proposed, its abstract, and the tagger's role at its best
+    candidate."""
+    col = PS.SELECT_FEATURES.index("proposed_p")
+    X, y, yp, at, tr = [], [], [], [], []
+    for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
+        keep = [i for i in range(len(rows)) if p[i] >= TPM.SELECT_FLOOR]
+        cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
+                         len(rows[i][0].units)) for i in keep]
+        keys, best, table = PS.concept_table(cands, th, length, views[d][0])
+        for key, b, row in zip(keys, best, table):
+            row[col] = float(pr[keep[b]])
+            X.append(row)
+            y.append(key in gold)
+            yp.append(gold.get(key) == "proposed")
+            at.append(d)
+            tr.append(views[d][1](cands[b].start, cands[b].end))
+    return (np.array(X), np.array(y, bool), np.array(yp, bool), np.array(at), np.array(tr))
+
+
+class Probe:
+    def __init__(self, docs, y, yp, at) -> None:
+        self.y, self.yp = y, yp
+        self.fold = (np.random.default_rng(SEED).permutation(len(docs)) % 5)[at]
+        self.n_gold = sum(len(g) for _, g in docs)
+        self.n_proposed = sum(1 for _, g in docs for v in g.values() if v == "proposed")
+
+    def oof(self, X, target, among=None) -> np.ndarray:
+        """Out-of-fold probabilities of selection-shaped trees for ``target`` (fitted on the
+        rows ``among`` only, when given)."""
+        q = np.zeros(len(target))
+        for k in range(5):
+            fit = self.fold != k if among is None else (self.fold != k) & among
+            m = TPM.fit_selector(X[fit], target[fit], SEED)
+            q[self.fold == k] = m.predict_proba(X[self.fold == k])[:, 1]
+        return q
+
+    def selection(self, q) -> tuple[float, float]:
+        best = (0.0, 0.0)
+        for t in np.arange(0.2, 0.7, 0.01):
+            tp = int(((q >= t) & self.y).sum())
+            f = 2 * tp / (int((q >= t).sum()) + self.n_gold)
+            best = max(best, (f, round(float(t), 2)), key=lambda b: b[0])
+        return best
+
+    def proposed(self, q, t, score) -> tuple[float, float, float, float]:
+        """Best proposed F1 over role thresholds and floors: (F1, role-blind phrase F1 there,
+        role threshold, floor)."""
+        best = (0.0, 0.0, 0.0, 0.0)
+        for rt in np.arange(0.30, 0.70, 0.02):
+            prop = score >= rt
+            for fl in np.arange(t, 0.91, 0.01):
+                kept = (q >= t) & ~(prop & (q < fl))
+                tp = int((kept & prop & self.yp).sum())
+                pf = 2 * tp / max(int((kept & prop).sum()) + self.n_proposed, 1)
+                if pf > best[0] + 1e-12:
+                    af = 2 * int((kept & self.y).sum()) / (int(kept.sum()) + self.n_gold)
+                    best = (pf, af, round(float(rt), 2), round(float(fl), 2))
+        return best
+
+
+def _logit(v):
+    v = np.clip(v, 1e-4, 1 - 1e-4)
+    return np.log(v / (1 - v))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--linear-cache", type=Path, default=None)
+    args = ap.parse_args(argv)
+    recs, docs, lengths, oof, oof_role, meta = linear_oof(args.linear_cache)
+    th = meta["threshold"]
+    col = PS.SELECT_FEATURES.index("proposed_p")
+    for name, path in (("shipped tagger", OOF_FILE), ("role-head tagger", ROLE_OOF_FILE)):
+        X, y, yp, at, tr = concepts(docs, lengths, oof, oof_role, th, tagger_views(recs, path))
+        probe = Probe(docs, y, yp, at)
+        q = probe.oof(X, y)
+        f, t = probe.selection(q)
+        print(f"{name}: {len(y)} concepts; selection F1 {f:.4f} (threshold {t})", flush=True)
+        roles = {"role regression": X[:, col],
+                 "trees over the selection's columns": probe.oof(X, yp, among=y)}
+        if path == ROLE_OOF_FILE:
+            Xr = np.column_stack([X, tr])
+            q = probe.oof(Xr, y)
+            f, t = probe.selection(q)
+            print(f"{name}: selection F1 with tag_role {f:.4f} (threshold {t})", flush=True)
+            roles.update({
+                "tagger role": tr,
+                "mean logit of regression and tagger": 1 / (1 + np.exp(
+                    -(_logit(X[:, col]) + _logit(tr)) / 2)),
+                "trees with tag_role": probe.oof(Xr, yp, among=y)})
+        for what, score in roles.items():
+            pf, af, rt, fl = probe.proposed(q, t, score)
+            print(f"  role by {what}: proposed F1 {pf:.4f} (phrase F1 {af:.4f}; role "
+                  f"threshold {rt}, floor {fl})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
