@@ -100,20 +100,14 @@ def concepts(docs, lengths, oof, oof_role, th, views):
     """The selection's rows (:data:`extract.phrases.select.SELECT_FEATURES`), whether each
     concept is labelled and labelled proposed, its abstract, and the tagger's role at its best
     candidate."""
-    col = PS.SELECT_FEATURES.index("proposed_p")
     X, y, yp, at, tr = [], [], [], [], []
-    for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
-        keep = [i for i in range(len(rows)) if p[i] >= TPM.SELECT_FLOOR]
-        cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
-                         len(rows[i][0].units)) for i in keep]
-        keys, best, table = PS.concept_table(cands, th, length, views[d][0])
-        for key, b, row in zip(keys, best, table):
-            row[col] = float(pr[keep[b]])
-            X.append(row)
-            y.append(key in gold)
-            yp.append(gold.get(key) == "proposed")
-            at.append(d)
-            tr.append(views[d][1](cands[b].start, cands[b].end))
+    placed = [v[0] for v in views]
+    for d, gold, key, best, row in TPM.concept_rows(docs, lengths, oof, oof_role, th, placed):
+        X.append(row)
+        y.append(key in gold)
+        yp.append(gold.get(key) == "proposed")
+        at.append(d)
+        tr.append(views[d][1](best.start, best.end))
     return (np.array(X), np.array(y, bool), np.array(yp, bool), np.array(at), np.array(tr))
 
 

@@ -188,8 +188,23 @@ def concept_examples(docs, lengths, oof, oof_role, th, tagged):
     :data:`SELECT_FLOOR` or above (out of fold), its row of
     :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, and the abstract's
     index. ``tagged``: :func:`tagger_oof`."""
-    col = PS.SELECT_FEATURES.index("proposed_p")
     X, y, at, yp = [], [], [], []
+    for d, gold, key, _, row in concept_rows(docs, lengths, oof, oof_role, th, tagged):
+        X.append(row)
+        y.append(key in gold)
+        yp.append(gold.get(key) == "proposed")
+        at.append(d)
+    return (np.array(X, dtype=np.float64).reshape(-1, len(PS.SELECT_FEATURES)), np.array(y, bool),
+            np.array(at, dtype=int), np.array(yp, bool))
+
+
+def concept_rows(docs, lengths, oof, oof_role, th, tagged):
+    """Per concept of each abstract's candidates scored at :data:`SELECT_FLOOR` or above (out of
+    fold): the abstract's index, its labelled phrases (concept key -> role), the concept key,
+    its best candidate (:class:`extract.phrases.select.Cand`) and its row of
+    :data:`extract.phrases.select.SELECT_FEATURES` (``proposed_p``: the role model's
+    out-of-fold probability at the best candidate)."""
+    col = PS.SELECT_FEATURES.index("proposed_p")
     for d, ((rows, gold), p, pr, length) in enumerate(zip(docs, oof, oof_role, lengths)):
         keep = [i for i in range(len(rows)) if p[i] >= SELECT_FLOOR]
         cands = [PS.Cand(rows[i][0].start, rows[i][0].end, rows[i][4], float(p[i]),
@@ -197,12 +212,7 @@ def concept_examples(docs, lengths, oof, oof_role, th, tagged):
         keys, best, table = PS.concept_table(cands, th, length, tagged[d])
         for key, b, row in zip(keys, best, table):
             row[col] = float(pr[keep[b]])
-            X.append(row)
-            y.append(key in gold)
-            yp.append(gold.get(key) == "proposed")
-            at.append(d)
-    return (np.array(X, dtype=np.float64).reshape(-1, len(PS.SELECT_FEATURES)), np.array(y, bool),
-            np.array(at, dtype=int), np.array(yp, bool))
+            yield d, gold, key, cands[b], row
 
 
 def fit_selector(X, y, seed):
