@@ -14,6 +14,9 @@ probabilities (``scripts/.cache/phrase_tagger_oof.npz``) and once with the role-
 
 * the selection's concept F1 at its best threshold, with the shipped columns, and with the
   tagger's mean P(proposed) over the best candidate as one more column (``tag_role``);
+* where the proposed concepts go wrong at the shipped cut-offs (with the shipped fold
+  taggers): kept as proposed and labelled proposed, labelled used or not labelled; labelled
+  proposed but without a candidate concept, not kept, or kept as used;
 * the proposed concepts' F1 (role included, every labelled proposed phrase counted), at the
   best role threshold and ``proposed_floor`` (as ``train_phrase_model.proposed_floor``), for
   roles decided by: the role regression; the tagger's role; their mean logit; trees trained on
@@ -152,6 +155,23 @@ class Probe:
         return best
 
 
+def proposed_errors(probe: Probe, q, proposed_p, role_threshold: float, threshold: float,
+                    floor: float) -> dict[str, int]:
+    """Where the proposed concepts go wrong at given cut-offs (the shipped ones: the selection's
+    ``threshold`` and ``proposed_floor``, the role model's ``role_threshold``)."""
+    prop = proposed_p >= role_threshold
+    kept = (q >= threshold) & ~(prop & (q < floor))
+    y, yp = probe.y, probe.yp
+    return {"kept as proposed": int((kept & prop).sum()),
+            "of which labelled proposed": int((kept & prop & yp).sum()),
+            "of which labelled used": int((kept & prop & y & ~yp).sum()),
+            "of which not labelled": int((kept & prop & ~y).sum()),
+            "labelled proposed": probe.n_proposed,
+            "of which no concept among the candidates": probe.n_proposed - int(yp.sum()),
+            "of which not kept": int((~kept & yp).sum()),
+            "of which kept as used": int((kept & ~prop & yp).sum())}
+
+
 def _logit(v):
     v = np.clip(v, 1e-4, 1 - 1e-4)
     return np.log(v / (1 - v))
@@ -170,6 +190,13 @@ def main(argv=None) -> int:
         q = probe.oof(X, y)
         f, t = probe.selection(q)
         print(f"{name}: {len(y)} concepts; selection F1 {f:.4f} (threshold {t})", flush=True)
+        if path == OOF_FILE:
+            spec = PS.selector()[1]
+            errors = proposed_errors(probe, q, X[:, col], meta["role_threshold"],
+                                     spec["threshold"], spec["proposed_floor"])
+            print(f"  at the shipped cut-offs (selection {spec['threshold']}, proposed floor "
+                  f"{spec['proposed_floor']}, role {meta['role_threshold']}; its own trees): "
+                  + ", ".join(f"{k} {v}" for k, v in errors.items()), flush=True)
         roles = {"role regression": X[:, col],
                  "trees over the selection's columns": probe.oof(X, yp, among=y)}
         if path == ROLE_OOF_FILE:
