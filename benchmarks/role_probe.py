@@ -1,7 +1,7 @@
 """Probe: does a role head on the token tagger help the method-phrase selection and role?
 
     python scripts/train_phrase_tagger.py --role-head     # fold models, about 36 min
-    python benchmarks/role_probe.py [--linear-cache F]     # about 12 min (2 with the cache)
+    python benchmarks/role_probe.py [--linear-cache F]     # about 7 min (1.5 with the cache)
 
 The shipped role of a method phrase is the role regression's probability at the concept's best
 candidate (``proposed_p``, cut at ``phrase_model.json``'s ``role_threshold``), and the token
