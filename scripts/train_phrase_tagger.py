@@ -23,7 +23,8 @@ it): the selection's dev out-of-fold F1 was .728 against .727, and an ensemble o
 fold models with a second output, the role (proposed or used) of a token inside a labelled
 phrase, its cross-entropy added to the loss; their out-of-fold probabilities (O, B, I and
 P(proposed)) go to ``scripts/.cache/phrase_tagger_oof_role.npz`` for
-``benchmarks/role_probe.py`` (figures there); not shipped. Needs torch (a dependency of the
+``benchmarks/role_probe.py`` (figures in the README); ``--role-weight`` scales its share of
+the loss (0.25 lost less on the selection than 1); not shipped. Needs torch (a dependency of the
 bundled MiniLM model) and the ``train`` extra.
 """
 
@@ -185,9 +186,10 @@ def _batch(xs, ys=None, rs=None):
 
 
 def train(items: list[dict], static: Static, epochs: int, seed: int, hidden: int = HIDDEN,
-          layers: int = 3, role_head: bool = False):
+          layers: int = 3, role_head: bool = False, role_weight: float = 1.0):
     """The fitted network and its vocabularies (``role_head``: with the role head, whose
-    cross-entropy over the tokens of labelled phrases is added to the loss)."""
+    cross-entropy over the tokens of labelled phrases, times ``role_weight``, is added to the
+    loss)."""
     import torch
     from torch import nn
 
@@ -209,8 +211,8 @@ def train(items: list[dict], static: Static, epochs: int, seed: int, hidden: int
             loss = nn.functional.cross_entropy(tags.reshape(-1, 3), y.reshape(-1),
                                                ignore_index=-100)
             if roles is not None:
-                loss = loss + nn.functional.cross_entropy(roles.reshape(-1, 2), r.reshape(-1),
-                                                          ignore_index=-100)
+                loss = loss + role_weight * nn.functional.cross_entropy(
+                    roles.reshape(-1, 2), r.reshape(-1), ignore_index=-100)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -268,6 +270,8 @@ def main(argv=None) -> int:
     ap.add_argument("--role-head", action="store_true",
                     help="a probe: fold models with a second head for the role (proposed or "
                     f"used), out-of-fold probabilities to {ROLE_OOF_FILE.name} only")
+    ap.add_argument("--role-weight", type=float, default=1.0,
+                    help="the role head's share of the loss (default 1)")
     args = ap.parse_args(argv)
     if args.role_head and args.final_only:
         ap.error("--role-head trains the fold models only")
@@ -285,7 +289,8 @@ def main(argv=None) -> int:
         for k in range(5):
             print(f"fold {k}", file=sys.stderr)
             net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
-                               args.epochs, k, args.hidden, args.layers, args.role_head)
+                               args.epochs, k, args.hidden, args.layers, args.role_head,
+                               args.role_weight)
             idx = np.where(fold == k)[0]
             for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
                 oof[i] = p

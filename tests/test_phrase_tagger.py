@@ -189,3 +189,9 @@ def test_role_head_probe_learns_a_fourth_column_and_leaves_the_export_alone():
     assert TPT.predict(plain, vocab, static, items[:1])[0].shape[1] == 3
     assert set(TPT.export(net, vocab)) == set(TPT.export(plain, vocab))
     assert torch.is_tensor(net.role.weight) and plain.role is None
+    # --role-weight scales the head's loss: at 0 its weights get no gradient and stay as drawn
+    frozen = [TPT.train(items, static, epochs=n, seed=0, hidden=8, role_head=True,
+                        role_weight=0.0)[0].role.weight for n in (1, 2)]
+    assert torch.equal(frozen[0], frozen[1])
+    learnt = TPT.train(items, static, epochs=1, seed=0, hidden=8, role_head=True)[0]
+    assert not torch.equal(frozen[0], learnt.role.weight)  # the same draw, then trained
