@@ -69,24 +69,15 @@ def linear_oof(cache: Path | None):
 def tagger_views(recs, path: Path):
     """Per dev abstract: the tagger's (placement, inside) scores of a span, and its mean
     P(proposed) over the span's tokens (0.5 without a role column or off token boundaries)."""
-    if not path.is_file():
-        raise SystemExit(f"{path}: missing; run scripts/train_phrase_tagger.py "
-                         f"{'--role-head' if path == ROLE_OOF_FILE else '--oof-only'} first")
-    with np.load(path) as z:
-        lengths, probs = z["lengths"], z["probs"]
+    if path == ROLE_OOF_FILE and not path.is_file():
+        raise SystemExit(f"{path}: missing; run scripts/train_phrase_tagger.py --role-head first")
     views = []
-    for r, end, n in zip(recs, np.cumsum(lengths), lengths):
-        doc = PM._document(r["text"], r.get("title") or "")
-        toks, _ = PT.token_features(doc.full)
-        if len(toks) != n:
-            raise SystemExit(f"{path}: the tokens of {r['id']} changed; retrain the fold models")
-        p = probs[end - n : end]
-        starts = {off: i for i, (_, off) in enumerate(toks)}
+    for toks, p, starts, shift in TPM.tagger_oof_arrays(recs, path):
 
-        def placed(s, e, toks=toks, p=p, starts=starts, shift=doc.shift):
+        def placed(s, e, toks=toks, p=p, starts=starts, shift=shift):
             return PT.span_score(toks, p, starts, s + shift, e + shift)
 
-        def role(s, e, toks=toks, p=p, starts=starts, shift=doc.shift):
+        def role(s, e, toks=toks, p=p, starts=starts, shift=shift):
             i = starts.get(s + shift)
             if i is None or p.shape[1] < 4:
                 return 0.5
@@ -124,33 +115,22 @@ class Probe:
     def oof(self, X, target, among=None) -> np.ndarray:
         """Out-of-fold probabilities of selection-shaped trees for ``target`` (fitted on the
         rows ``among`` only, when given)."""
-        q = np.zeros(len(target))
-        for k in range(5):
-            fit = self.fold != k if among is None else (self.fold != k) & among
-            m = TPM.fit_selector(X[fit], target[fit], SEED)
-            q[self.fold == k] = m.predict_proba(X[self.fold == k])[:, 1]
-        return q
+        return TPM.selector_oof(X, target, self.fold, SEED, among)
 
     def selection(self, q) -> tuple[float, float]:
-        best = (0.0, 0.0)
-        for t in np.arange(0.2, 0.7, 0.01):
-            tp = int(((q >= t) & self.y).sum())
-            f = 2 * tp / (int((q >= t).sum()) + self.n_gold)
-            best = max(best, (f, round(float(t), 2)), key=lambda b: b[0])
-        return best
+        """(F1, threshold) of the selection's best threshold."""
+        f, _, _, t = TPM.best_threshold(q, self.y, self.n_gold)
+        return f, t
 
     def proposed(self, q, t, score) -> tuple[float, float, float, float]:
         """Best proposed F1 over role thresholds and floors: (F1, role-blind phrase F1 there,
         role threshold, floor)."""
         best = (0.0, 0.0, 0.0, 0.0)
         for rt in np.arange(0.30, 0.70, 0.02):
-            prop = score >= rt
             for fl in np.arange(t, 0.91, 0.01):
-                kept = (q >= t) & ~(prop & (q < fl))
-                tp = int((kept & prop & self.yp).sum())
-                pf = 2 * tp / max(int((kept & prop).sum()) + self.n_proposed, 1)
+                pf, af = TPM.floor_f1(q, t, score >= rt, fl, self.y, self.yp, self.n_gold,
+                                      self.n_proposed)
                 if pf > best[0] + 1e-12:
-                    af = 2 * int((kept & self.y).sum()) / (int(kept.sum()) + self.n_gold)
                     best = (pf, af, round(float(rt), 2), round(float(fl), 2))
         return best
 
@@ -160,7 +140,7 @@ def proposed_errors(probe: Probe, q, proposed_p, role_threshold: float, threshol
     """Where the proposed concepts go wrong at given cut-offs (the shipped ones: the selection's
     ``threshold`` and ``proposed_floor``, the role model's ``role_threshold``)."""
     prop = proposed_p >= role_threshold
-    kept = (q >= threshold) & ~(prop & (q < floor))
+    kept = TPM.kept_concepts(q, threshold, prop, floor)
     y, yp = probe.y, probe.yp
     return {"kept as proposed": int((kept & prop).sum()),
             "of which labelled proposed": int((kept & prop & yp).sum()),

@@ -154,33 +154,40 @@ def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
     return oof, oof_role
 
 
-def tagger_oof(recs) -> list:
-    """Per dev abstract, a function giving the token tagger's out-of-fold scores of a span
-    (:func:`extract.phrases.tagger.span_score`; offsets into the abstract, title negative), from
-    the fold models of ``scripts/train_phrase_tagger.py`` (run it first)."""
+def tagger_oof_arrays(recs, path=None):
+    """Per dev abstract, its tokens ((word, offset) of :func:`extract.phrases.tagger.
+    token_features`), the fold models' out-of-fold probabilities of each token (a row per token),
+    the token index by offset and the title's shift, from ``path`` (default: the fold models of
+    ``scripts/train_phrase_tagger.py``, run it first); stops when the file does not hold the dev
+    abstracts of now."""
     from train_phrase_tagger import OOF_FILE
 
-    if not OOF_FILE.is_file():
-        raise SystemExit(f"{OOF_FILE}: missing; run `python scripts/train_phrase_tagger.py` "
+    path = path or OOF_FILE
+    if not path.is_file():
+        raise SystemExit(f"{path}: missing; run `python scripts/train_phrase_tagger.py` "
                          "first (the concept selection reads its out-of-fold probabilities)")
-    with np.load(OOF_FILE) as z:
+    with np.load(path) as z:
         lengths, probs = z["lengths"], z["probs"]
     if len(lengths) != len(recs):
-        raise SystemExit(f"{OOF_FILE}: {len(lengths)} abstracts, not the {len(recs)} dev "
+        raise SystemExit(f"{path}: {len(lengths)} abstracts, not the {len(recs)} dev "
                          "abstracts of now; rerun scripts/train_phrase_tagger.py")
-    out = []
     ends = np.cumsum(lengths)
     for r, end, n in zip(recs, ends, lengths):
         doc = PM._document(r["text"], r.get("title") or "")
         toks, _ = PT.token_features(doc.full)
         if len(toks) != n:
-            raise SystemExit(f"{OOF_FILE}: the tokens of {r['id']} changed; rerun "
+            raise SystemExit(f"{path}: the tokens of {r['id']} changed; rerun "
                              "scripts/train_phrase_tagger.py")
-        p = probs[end - n : end]
-        starts = {off: i for i, (_, off) in enumerate(toks)}
-        out.append(lambda s, e, toks=toks, p=p, starts=starts, shift=doc.shift:
-                   PT.span_score(toks, p, starts, s + shift, e + shift))
-    return out
+        yield toks, probs[end - n : end], {off: i for i, (_, off) in enumerate(toks)}, doc.shift
+
+
+def tagger_oof(recs, path=None) -> list:
+    """Per dev abstract, a function giving the token tagger's out-of-fold scores of a span
+    (:func:`extract.phrases.tagger.span_score`; offsets into the abstract, title negative), from
+    :func:`tagger_oof_arrays`."""
+    return [lambda s, e, toks=toks, p=p, starts=starts, shift=shift:
+            PT.span_score(toks, p, starts, s + shift, e + shift)
+            for toks, p, starts, shift in tagger_oof_arrays(recs, path)]
 
 
 def concept_examples(docs, lengths, oof, oof_role, th, tagged):
@@ -221,6 +228,47 @@ def fit_selector(X, y, seed):
     return HistGradientBoostingClassifier(random_state=seed, **SELECT_PARAMS).fit(X, y)
 
 
+def selector_oof(X, target, fold, seed, among=None) -> np.ndarray:
+    """Out-of-fold probabilities of selection trees for ``target`` on the folds ``fold`` of the
+    rows (fitted on the rows ``among`` only, when given)."""
+    q = np.zeros(len(target))
+    for k in range(5):
+        fit = fold != k if among is None else (fold != k) & among
+        m = fit_selector(X[fit], target[fit], seed)
+        q[fold == k] = m.predict_proba(X[fold == k])[:, 1]
+    return q
+
+
+def best_threshold(q, y, n_gold) -> tuple[float, float, float, float]:
+    """(F1, precision, recall, threshold) of the best F1 of the concepts kept at 0.20 to 0.69
+    (the first of equals), counting ``n_gold`` labelled phrases."""
+    best = None
+    for t in np.arange(0.2, 0.7, 0.01):
+        pred = q >= t
+        tp = int((pred & y).sum())
+        p, r = tp / max(int(pred.sum()), 1), tp / max(n_gold, 1)
+        f = 2 * p * r / max(p + r, 1e-9)
+        if best is None or f > best[0]:
+            best = (f, p, r, float(round(t, 2)))
+    return best
+
+
+def kept_concepts(q, threshold, proposed, floor) -> np.ndarray:
+    """The concepts the selection keeps, as :func:`extract.phrases.model.find_phrases` does:
+    probability ``q`` at ``threshold`` or above, and from ``floor`` up when read as proposed."""
+    return (q >= threshold) & ~(proposed & (q < floor))
+
+
+def floor_f1(q, threshold, proposed, floor, y, yp, n_gold, n_proposed) -> tuple[float, float]:
+    """F1 of the proposed concepts (role included) and role-blind F1 of all of them, kept by
+    :func:`kept_concepts`, counting every labelled (proposed) phrase."""
+    kept = kept_concepts(q, threshold, proposed, floor)
+    pp = kept & proposed
+    pf = 2 * int((pp & yp).sum()) / max(int(pp.sum()) + n_proposed, 1)
+    af = 2 * int((kept & y).sum()) / max(int(kept.sum()) + n_gold, 1)
+    return pf, af
+
+
 def proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th) -> tuple[float, dict]:
     """The least selection probability (from ``t`` up) at which a concept the role model reads
     as proposed (``proposed_p`` at ``role_th`` or above) is kept: the best out-of-fold F1 of the
@@ -230,12 +278,7 @@ def proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th) -> tuple[float, 
     best, sweep = None, {}
     for f in np.arange(t, 0.91, 0.01):
         f = float(round(f, 2))
-        kept = (q >= t) & ~(proposed & (q < f))
-        pp = kept & proposed
-        tp = int((pp & yp).sum())
-        pf = 2 * tp / max(int(pp.sum()) + n_proposed, 1)
-        tpa = int((kept & y).sum())
-        af = 2 * tpa / max(int(kept.sum()) + n_gold, 1)
+        pf, af = floor_f1(q, t, proposed, f, y, yp, n_gold, n_proposed)
         sweep[f] = {"proposed_f1": round(pf, 4), "phrase_f1": round(af, 4)}
         if best is None or pf > best[0] + 1e-12:
             best = (pf, f)
@@ -248,19 +291,9 @@ def train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> d
     phrase; its ``proposed_floor`` (:func:`proposed_floor`) the best F1 of the proposed ones."""
     X, y, at, yp = concept_examples(docs, lengths, oof, oof_role, th, tagged)
     fold = (np.random.default_rng(seed).permutation(len(docs)) % 5)[at]
-    q = np.zeros(len(y))
-    for k in range(5):
-        m = fit_selector(X[fold != k], y[fold != k], seed)
-        q[fold == k] = m.predict_proba(X[fold == k])[:, 1]
+    q = selector_oof(X, y, fold, seed)
     n_gold = sum(len(g) for _, g in docs)
-    best = None
-    for t in np.arange(0.2, 0.7, 0.01):
-        pred = q >= t
-        tp = int((pred & y).sum())
-        p, r = tp / max(int(pred.sum()), 1), tp / max(n_gold, 1)
-        f = 2 * p * r / max(p + r, 1e-9)
-        if best is None or f > best[0]:
-            best = (f, p, r, float(round(t, 2)))
+    best = best_threshold(q, y, n_gold)
     trees, bias = export_trees(fit_selector(X, y, seed))
     f, p, r, t = best
     n_proposed = sum(1 for _, g in docs for role in g.values() if role == "proposed")
@@ -341,7 +374,8 @@ def main(argv=None) -> int:
     }
     (DATA_DIR / PM.META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(meta), file=sys.stderr)
-    return write_selector(docs, lengths, oof, oof_role, th, args.seed, tagger_oof(recs), role_th)
+    return write_selector(docs, lengths, oof, oof_role, th, args.seed, tagger_oof(recs),
+                          role_th)
 
 
 def write_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> int:
