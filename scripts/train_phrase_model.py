@@ -13,9 +13,12 @@ F1 after decoding (:func:`extract.phrases.select.decode`'s greedy non-overlappin
 Then the concept selection: gradient-boosted trees over the concepts of each abstract's
 candidates (:func:`extract.phrases.select.concept_table`, from the two models' out-of-fold
 probabilities at the chosen C), whether the concept is labelled; its threshold is the best F1 of
-its own out-of-fold probabilities on the same folds, and its ``proposed_floor`` (the least
-probability at which a concept the role model reads as proposed is kept) the best out-of-fold F1
-of the proposed concepts.
+its own out-of-fold probabilities on the same folds. A kept concept's role mixes the role
+regression's probability at its best candidate with the role tagger's there
+(:func:`extract.phrases.select.mixed_role`; the role tagger's out-of-fold probabilities are
+``scripts/train_phrase_tagger.py --role``'s); the selection's ``role_threshold`` on that mix and
+its ``proposed_floor`` (the least probability at which a concept read as proposed is kept) are
+the best out-of-fold F1 of the proposed concepts.
 Writes ``extract/data/phrase_model.npz``, ``phrase_model.json`` and ``phrase_select.json``.
 Needs the ``train`` extra.
 """
@@ -181,28 +184,52 @@ def tagger_oof_arrays(recs, path=None):
         yield toks, probs[end - n : end], {off: i for i, (_, off) in enumerate(toks)}, doc.shift
 
 
-def tagger_oof(recs, path=None) -> list:
-    """Per dev abstract, a function giving the token tagger's out-of-fold scores of a span
-    (:func:`extract.phrases.tagger.span_score`; offsets into the abstract, title negative), from
-    :func:`tagger_oof_arrays`."""
-    return [lambda s, e, toks=toks, p=p, starts=starts, shift=shift:
-            PT.span_score(toks, p, starts, s + shift, e + shift)
-            for toks, p, starts, shift in tagger_oof_arrays(recs, path)]
+def tagger_oof(recs, path=None, role_path=None) -> tuple[list, list]:
+    """Per dev abstract, two functions of a span (offsets into the abstract, title negative):
+    the token tagger's out-of-fold scores (:func:`extract.phrases.tagger.span_score`, from
+    :func:`tagger_oof_arrays` of ``path``) and the role tagger's out-of-fold P(proposed)
+    (:func:`extract.phrases.tagger.span_role`, from ``role_path``, default the fold models of
+    ``scripts/train_phrase_tagger.py --role``)."""
+    from train_phrase_tagger import ROLE_OOF_FILE
+
+    role_path = role_path or ROLE_OOF_FILE
+    if not role_path.is_file():
+        raise SystemExit(f"{role_path}: missing; run `python scripts/train_phrase_tagger.py "
+                         "--role` first (the role reads its out-of-fold probabilities)")
+    with np.load(role_path) as z:
+        lengths, role_probs = z["lengths"], z["probs"]
+    if len(lengths) != len(recs) or role_probs.shape[1] < 4:
+        raise SystemExit(f"{role_path}: not the role tagger's probabilities of the {len(recs)} "
+                         "dev abstracts of now; rerun scripts/train_phrase_tagger.py --role")
+    ends = np.cumsum(lengths)
+    placed, roles = [], []
+    for d, (toks, p, starts, shift) in enumerate(tagger_oof_arrays(recs, path)):
+        if lengths[d] != len(toks):
+            raise SystemExit(f"{role_path}: the tokens of {recs[d]['id']} changed; rerun "
+                             "scripts/train_phrase_tagger.py --role")
+        r = role_probs[ends[d] - lengths[d] : ends[d]]
+        placed.append(lambda s, e, toks=toks, p=p, starts=starts, shift=shift:
+                      PT.span_score(toks, p, starts, s + shift, e + shift))
+        roles.append(lambda s, e, toks=toks, r=r, starts=starts, shift=shift:
+                     PT.span_role(toks, r, starts, s + shift, e + shift))
+    return placed, roles
 
 
-def concept_examples(docs, lengths, oof, oof_role, th, tagged):
+def concept_examples(docs, lengths, oof, oof_role, th, tagged, tag_roles=None):
     """The selection's examples: per concept of each abstract's candidates scored at
     :data:`SELECT_FLOOR` or above (out of fold), its row of
-    :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, and the abstract's
-    index. ``tagged``: :func:`tagger_oof`."""
-    X, y, at, yp = [], [], [], []
-    for d, gold, key, _, row in concept_rows(docs, lengths, oof, oof_role, th, tagged):
+    :data:`extract.phrases.select.SELECT_FEATURES`, whether it is labelled, the abstract's
+    index, whether it is labelled proposed, and the tagger's P(proposed) at its best candidate
+    (0.5 without ``tag_roles``). ``tagged``, ``tag_roles``: :func:`tagger_oof`."""
+    X, y, at, yp, tr = [], [], [], [], []
+    for d, gold, key, best, row in concept_rows(docs, lengths, oof, oof_role, th, tagged):
         X.append(row)
         y.append(key in gold)
         yp.append(gold.get(key) == "proposed")
         at.append(d)
+        tr.append(tag_roles[d](best.start, best.end) if tag_roles else 0.5)
     return (np.array(X, dtype=np.float64).reshape(-1, len(PS.SELECT_FEATURES)), np.array(y, bool),
-            np.array(at, dtype=int), np.array(yp, bool))
+            np.array(at, dtype=int), np.array(yp, bool), np.array(tr, dtype=np.float64))
 
 
 def concept_rows(docs, lengths, oof, oof_role, th, tagged):
@@ -269,12 +296,11 @@ def floor_f1(q, threshold, proposed, floor, y, yp, n_gold, n_proposed) -> tuple[
     return pf, af
 
 
-def proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th) -> tuple[float, dict]:
-    """The least selection probability (from ``t`` up) at which a concept the role model reads
-    as proposed (``proposed_p`` at ``role_th`` or above) is kept: the best out-of-fold F1 of the
-    proposed concepts (role included), the first of equals. A proposed concept under it is
-    dropped, which costs the role-blind phrase F1 its right ones; both are returned per floor."""
-    proposed = X[:, PS.SELECT_FEATURES.index("proposed_p")] >= role_th
+def proposed_floor(q, proposed, y, yp, n_gold, n_proposed, t) -> tuple[float, float, dict]:
+    """The least selection probability (from ``t`` up) at which a concept read as proposed
+    (``proposed``, per concept) is kept: the best out-of-fold F1 of the proposed concepts (role
+    included), the first of equals; (floor, its F1, F1s per floor). A proposed concept under it
+    is dropped, which costs the role-blind phrase F1 its right ones; both are given per floor."""
     best, sweep = None, {}
     for f in np.arange(t, 0.91, 0.01):
         f = float(round(f, 2))
@@ -282,14 +308,34 @@ def proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th) -> tuple[float, 
         sweep[f] = {"proposed_f1": round(pf, 4), "phrase_f1": round(af, 4)}
         if best is None or pf > best[0] + 1e-12:
             best = (pf, f)
-    return best[1], sweep
+    return best[1], best[0], sweep
 
 
-def train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> dict:
+ROLE_THRESHOLDS = np.arange(0.30, 0.70, 0.02)
+
+
+def role_cutoffs(q, role, y, yp, n_gold, n_proposed, t) -> tuple[float, float, float, dict]:
+    """The role threshold (0.30 to 0.68) on the concepts' mixed P(proposed) ``role``
+    (:func:`extract.phrases.select.mixed_role`) and the proposed floor (:func:`proposed_floor`)
+    of the best out-of-fold F1 of the proposed concepts, the first of equals: (role threshold,
+    floor, F1, the floor's sweep at that threshold)."""
+    best = None
+    for rt in ROLE_THRESHOLDS:
+        floor, pf, sweep = proposed_floor(q, role >= rt, y, yp, n_gold, n_proposed, t)
+        if best is None or pf > best[2] + 1e-12:
+            best = (float(round(rt, 2)), floor, pf, sweep)
+    return best
+
+
+def train_selector(docs, lengths, oof, oof_role, th, seed, tagger, role_th) -> dict:
     """Fit the concept selection on the out-of-fold phrase and tagger scores; its threshold is
     the best F1 of its own out-of-fold probabilities (same folds), counting every labelled
-    phrase; its ``proposed_floor`` (:func:`proposed_floor`) the best F1 of the proposed ones."""
-    X, y, at, yp = concept_examples(docs, lengths, oof, oof_role, th, tagged)
+    phrase; its ``role_threshold`` and ``proposed_floor`` (:func:`role_cutoffs`) the best F1 of
+    the proposed ones, the role read as the regression's and the tagger's mixed
+    (``tagger``: :func:`tagger_oof`). ``role_th``: the regression's own threshold, for the
+    figure of the role read from the regression alone."""
+    tagged, tag_roles = tagger
+    X, y, at, yp, tr = concept_examples(docs, lengths, oof, oof_role, th, tagged, tag_roles)
     fold = (np.random.default_rng(seed).permutation(len(docs)) % 5)[at]
     q = selector_oof(X, y, fold, seed)
     n_gold = sum(len(g) for _, g in docs)
@@ -297,10 +343,14 @@ def train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> d
     trees, bias = export_trees(fit_selector(X, y, seed))
     f, p, r, t = best
     n_proposed = sum(1 for _, g in docs for role in g.values() if role == "proposed")
-    floor, sweep = proposed_floor(q, X, y, yp, n_gold, n_proposed, t, role_th)
-    print(f"proposed floor {floor}: " + ", ".join(
-        f"{k}: {v['proposed_f1']}/{v['phrase_f1']}" for k, v in sweep.items() if k <= 0.7),
-        file=sys.stderr)
+    col = PS.SELECT_FEATURES.index("proposed_p")
+    alone = proposed_floor(q, X[:, col] >= role_th, y, yp, n_gold, n_proposed, t)
+    mixed = np.array([PS.mixed_role(a, b) for a, b in zip(X[:, col], tr)])
+    rt, floor, pf, sweep = role_cutoffs(q, mixed, y, yp, n_gold, n_proposed, t)
+    print(f"role threshold {rt}, proposed floor {floor}: proposed F1 {pf:.4f} (the regression "
+          f"alone at {role_th}: {alone[1]:.4f} at floor {alone[0]}); per floor: " + ", ".join(
+              f"{k}: {v['proposed_f1']}/{v['phrase_f1']}" for k, v in sweep.items() if k <= 0.7),
+          file=sys.stderr)
     return {
         "about": "scripts/train_phrase_model.py: gradient-boosted trees choosing an abstract's "
         "method-phrase concepts from the phrase model's out-of-fold scores on dev "
@@ -309,8 +359,9 @@ def train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> d
         "params": SELECT_PARAMS, "seed": seed, "concepts": int(len(y)),
         "dev_out_of_fold": {"f1": round(f, 4), "precision": round(p, 4), "recall": round(r, 4),
                             "proposed_f1": sweep[t]["proposed_f1"],
-                            "at_proposed_floor": sweep[floor]},
-        "proposed_floor": floor,
+                            "at_proposed_floor": sweep[floor],
+                            "proposed_f1_regression_role": round(alone[1], 4)},
+        "role_threshold": rt, "proposed_floor": floor,
         "bias": bias, "trees": trees,
     }
 
@@ -378,8 +429,8 @@ def main(argv=None) -> int:
                           role_th)
 
 
-def write_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th) -> int:
-    spec = train_selector(docs, lengths, oof, oof_role, th, seed, tagged, role_th)
+def write_selector(docs, lengths, oof, oof_role, th, seed, tagger, role_th) -> int:
+    spec = train_selector(docs, lengths, oof, oof_role, th, seed, tagger, role_th)
     (DATA_DIR / PS.SELECT_FILE).write_text(json.dumps(spec) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in spec.items() if k != "trees"}), file=sys.stderr)
     return 0

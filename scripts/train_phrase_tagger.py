@@ -1,6 +1,7 @@
 """Train the method-phrase token tagger (``extract/phrases/tagger.py``) on the dev labels.
 
-    python scripts/train_phrase_tagger.py [--epochs 8] [--oof-only | --final-only | --role-head]
+    python scripts/train_phrase_tagger.py [--epochs 8] [--oof-only | --final-only]
+        [--role [--role-weight 0.25]]
 
 Training data: the DEV parts of ``benchmarks/devset/phrases.jsonl`` (``benchmarks/splits.py``),
 title + abstract as ``scripts/train_phrase_model.py`` reads them. Every occurrence of a labelled
@@ -19,13 +20,16 @@ many channels per convolution (about 20 s per epoch): the selection's dev out-of
 .725 against .727 with 128, for 1.2 against 1.8 ms per abstract in the tagger; not shipped.
 ``--layers 4`` adds a fourth convolution (width 3, dilation 4: each token sees 19 tokens around
 it): the selection's dev out-of-fold F1 was .728 against .727, and an ensemble of it with the
-64-channel tagger (probabilities averaged) .728 too; not shipped. ``--role-head`` is a probe:
-fold models with a second output, the role (proposed or used) of a token inside a labelled
-phrase, its cross-entropy added to the loss; their out-of-fold probabilities (O, B, I and
-P(proposed)) go to ``scripts/.cache/phrase_tagger_oof_role.npz`` for
-``benchmarks/role_probe.py`` (figures in the README); ``--role-weight`` scales its share of
-the loss (0.25 lost less on the selection than 1); not shipped. Needs torch (a dependency of the
-bundled MiniLM model) and the ``train`` extra.
+64-channel tagger (probabilities averaged) .728 too; not shipped.
+
+``--role`` trains the role tagger the same way (fold models to
+``scripts/.cache/phrase_tagger_oof_role.npz``, the shipped one to
+``extract/data/phrase_role_tagger.npz``): the network with a second head, the role (proposed
+or used) of each token inside a labelled phrase, a quarter of its cross-entropy added to the
+loss (``--role-weight``). Only that head is read (``benchmarks/role_probe.py`` and the README
+give the figures): trained together, the two heads placed phrases worse than the tagger alone.
+
+Needs torch (a dependency of the bundled MiniLM model) and the ``train`` extra.
 """
 
 from __future__ import annotations
@@ -49,8 +53,9 @@ from extract.phrases import model as PM  # noqa: E402
 from extract.phrases import tagger as PT  # noqa: E402
 
 OOF_FILE = ROOT / "scripts" / ".cache" / "phrase_tagger_oof.npz"
-# the fold models' probabilities with the role head (``--role-head``; benchmarks/role_probe.py)
+# the role tagger's fold models' probabilities (``--role``): O, B, I and P(proposed)
 ROLE_OOF_FILE = ROOT / "scripts" / ".cache" / "phrase_tagger_oof_role.npz"
+ROLE_WEIGHT = 0.25  # the role head's share of the role tagger's loss
 MIN_COUNT = (3, 1, 1, 1, 1, 3)  # a feature value's dev occurrences to get its own embedding
 DIMS = (64, 16, 8, 32, 16, 16)
 HIDDEN = 128
@@ -255,6 +260,8 @@ def export(net, vocab) -> dict[str, np.ndarray]:
                 "out_w": sd["out.weight"], "out_b": sd["out.bias"]})
     if "c4.weight" in sd:
         out.update({"c4_w": sd["c4.weight"], "c4_b": sd["c4.bias"]})
+    if "role.weight" in sd:  # the role head: P(proposed) of a token inside a phrase
+        out.update({"role_w": sd["role.weight"], "role_b": sd["role.bias"]})
     return {k: (v.astype(np.float16) if v.dtype == np.float32 else v) for k, v in out.items()}
 
 
@@ -267,15 +274,18 @@ def main(argv=None) -> int:
                     help="convolutions (4: a fourth, dilated by 4)")
     ap.add_argument("--oof-only", action="store_true", help="the fold models only")
     ap.add_argument("--final-only", action="store_true", help="the shipped model only")
-    ap.add_argument("--role-head", action="store_true",
-                    help="a probe: fold models with a second head for the role (proposed or "
-                    f"used), out-of-fold probabilities to {ROLE_OOF_FILE.name} only")
-    ap.add_argument("--role-weight", type=float, default=1.0,
-                    help="the role head's share of the loss (default 1)")
+    ap.add_argument("--role", action="store_true",
+                    help="the role tagger: the network with a second head for the role "
+                    f"(proposed or used); out-of-fold probabilities to {ROLE_OOF_FILE.name}, "
+                    f"the shipped model to {PT.ROLE_TAGGER_FILE}")
+    ap.add_argument("--role-weight", type=float, default=ROLE_WEIGHT,
+                    help=f"with --role: the role head's share of the loss (default {ROLE_WEIGHT})")
     args = ap.parse_args(argv)
-    if args.role_head and args.final_only:
-        ap.error("--role-head trains the fold models only")
-    out_file = ROLE_OOF_FILE if args.role_head else OOF_FILE
+    if args.role and args.role_weight <= 0:
+        ap.error("--role-weight must be above 0")
+    role_head = args.role
+    out_file = ROLE_OOF_FILE if args.role else OOF_FILE
+    model_file = PT.ROLE_TAGGER_FILE if args.role else PT.TAGGER_FILE
     import torch
 
     torch.set_num_threads(2)
@@ -289,7 +299,7 @@ def main(argv=None) -> int:
         for k in range(5):
             print(f"fold {k}", file=sys.stderr)
             net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
-                               args.epochs, k, args.hidden, args.layers, args.role_head,
+                               args.epochs, k, args.hidden, args.layers, role_head,
                                args.role_weight)
             idx = np.where(fold == k)[0]
             for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
@@ -298,11 +308,12 @@ def main(argv=None) -> int:
         lengths = np.array([len(p) for p in oof])
         np.savez_compressed(out_file, lengths=lengths, probs=np.concatenate(oof))
         print(f"wrote {out_file}", file=sys.stderr)
-    if not (args.oof_only or args.role_head):
+    if not args.oof_only:
         print("shipped model", file=sys.stderr)
-        net, vocab = train(items, static, args.epochs, 9, args.hidden, args.layers)
-        np.savez_compressed(DATA_DIR / PT.TAGGER_FILE, **export(net, vocab))
-        print(f"wrote {DATA_DIR / PT.TAGGER_FILE}", file=sys.stderr)
+        net, vocab = train(items, static, args.epochs, 9, args.hidden, args.layers, role_head,
+                           args.role_weight)
+        np.savez_compressed(DATA_DIR / model_file, **export(net, vocab))
+        print(f"wrote {DATA_DIR / model_file}", file=sys.stderr)
     return 0
 
 

@@ -409,8 +409,9 @@ def test_a_concept_only_the_title_gives_gets_a_row_without_offsets():
 
 def test_a_proposed_concept_needs_the_selection_proposed_floor(monkeypatch):
     # ACL 2025 (dev record of benchmarks/devset/phrases.jsonl, Light-ColPali/ColQwen2): the role
-    # model reads "random strategy" (a baseline the paper compares with) as the paper's own, under
-    # the proposed floor; the labels do not list it at all
+    # model reads "random strategy" (a baseline the paper compares with) as the paper's own, at a
+    # low selection probability; the labels do not list it at all. A floor over its probability
+    # drops it, and no used concept, however weak
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "devset" / "phrases.jsonl"
     rec = next(json.loads(line) for line in path.open(encoding="utf-8")
                if line.startswith('{"id": "nae2a96609d77254"'))
@@ -418,10 +419,32 @@ def test_a_proposed_concept_needs_the_selection_proposed_floor(monkeypatch):
     floor = spec["proposed_floor"]
     assert spec["threshold"] < floor < 0.5
     shipped = {p.text: p for p in find_phrases(rec["text"], rec["title"])}
-    assert "random strategy" not in shipped
     assert all(p.confidence >= floor for p in shipped.values() if p.role == "proposed")
-    assert any(p.role == "used" and p.confidence < floor for p in shipped.values())  # used: no floor
     monkeypatch.setitem(spec, "proposed_floor", 0.0)
     unfloored = {p.text: p for p in find_phrases(rec["text"], rec["title"])}
     weak = unfloored["random strategy"]
-    assert weak.role == "proposed" and weak.confidence < floor
+    assert weak.role == "proposed" and weak.confidence < 0.45
+    monkeypatch.setitem(spec, "proposed_floor", weak.confidence + 0.01)
+    floored = {p.text: p for p in find_phrases(rec["text"], rec["title"])}
+    assert "random strategy" not in floored
+    used = [t for t, p in unfloored.items() if p.role == "used" and p.confidence < 0.45]
+    assert used and all(t in floored for t in used)  # used: no floor
+
+
+def test_the_role_mixes_the_regression_with_the_role_tagger(monkeypatch):
+    # the shipped role is the mixed probability at the selection's role_threshold: the extremes
+    # make every kept concept proposed or none; without a role_threshold (a selection trained
+    # before the role tagger) the role regression decides alone, at phrase_model.json's
+    spec = S.selector()[1]
+    assert 0.3 <= spec["role_threshold"] < 0.7
+    kept = {p.key for p in find_phrases(SCD)}
+    monkeypatch.setitem(spec, "proposed_floor", 0.0)
+    monkeypatch.setitem(spec, "role_threshold", 0.0)
+    assert {p.role for p in find_phrases(SCD)} == {"proposed"}
+    monkeypatch.setitem(spec, "role_threshold", 1.0)
+    assert {p.role for p in find_phrases(SCD)} == {"used"}
+    assert {p.key for p in find_phrases(SCD)} == kept  # the role does not choose the concepts
+    monkeypatch.delitem(spec, "role_threshold")
+    got = {p.key: p.role for p in find_phrases(SCD)}
+    assert got.get(concept_key("speculative contrastive decoding")) == "proposed"
+    assert got.get(concept_key("speculative decoding")) == "used"

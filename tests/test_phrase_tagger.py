@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from extract.phrases import select as S
+from extract.keywords.encoder import load_encoder
 from extract.phrases import tagger as T
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,8 +54,17 @@ def test_cached_token_indices_are_the_training_features():
     for row, f in zip(ids, feats):
         expected = [tagger.vocab[k].get(f[k], T.UNKNOWN) for k in (0, 2, 3, 4, 5)]
         assert list(row[:5]) == expected
-        assert row[5] == tagger._rows[f[0]]  # the static vector of the lower-cased word
+        assert row[5] == T._WORDS.rows[f[0]]  # the static vector of the lower-cased word
     np.testing.assert_array_equal(T.tag(text)[1], first)
+    # the encoder rows are shared by the role tagger, which projects them with its own weights
+    role = T.Tagger.load(T.ROLE_TAGGER_FILE)
+    role._token_ids([w for w, _ in toks])
+    enc = load_encoder().encode(["forests"])[0]
+    row = T._WORDS.rows["forests"]
+    for t in (tagger, role):
+        np.testing.assert_allclose(t._static[row], np.tanh(enc @ t.w["proj_w"].T + t.w["proj_b"]),
+                                   atol=1e-5)
+    assert not np.allclose(tagger._static[row], role._static[row])
 
 
 def test_token_features_of_a_real_sentence():
@@ -85,6 +95,70 @@ def test_bundled_tagger_reads_a_method_phrase_as_one():
     assert cut[0] < lora[0]
 
 
+def test_bundled_tagger_role_head_reads_the_papers_own_method_as_proposed():
+    text = ("We propose draft-guided speculative decoding, which accelerates inference of large "
+            "language models. Unlike beam search and nucleus sampling, our method keeps the "
+            "output distribution unchanged.")
+    tokens = T.tokenize_fast(text)
+    toks, _ = T.tag(text, tokens)
+    probs = T.tag_roles(tokens)
+    assert probs.shape == (len(toks), 4)  # O, B, I and the role head's P(proposed)
+    starts = {off: i for i, (_, off) in enumerate(toks)}
+
+    def role(phrase):
+        s = text.index(phrase)
+        return T.span_role(toks, probs, starts, s, s + len(phrase))
+
+    own = role("draft-guided speculative decoding")
+    assert own > 0.5
+    assert role("beam search") < 0.5 and role("nucleus sampling") < 0.5
+    assert own > role("beam search") + 0.2
+
+
+def test_span_roles_runs_the_role_tagger_on_windows_with_the_same_result():
+    # a real abstract (Koala, "scaling laws for speculative decoding"): the windowed run gives
+    # each span exactly the role of the run over every token
+    text = ("Large language models are slow at inference time. Speculative decoding uses a "
+            "small draft model to propose tokens that the target model verifies in parallel. "
+            "We propose Koala, which trains the draft head with an adversarial objective, and "
+            "compare it with Medusa and EAGLE on MT-bench. Koala improves the latency speedup "
+            "by 10-15% over tree-based speculative decoding without changing the output "
+            "distribution.")
+    tokens = T.tokenize_fast(text)
+    toks, _ = T.tag(text, tokens)
+    full = T.tag_roles(tokens)
+    starts = {off: i for i, (_, off) in enumerate(toks)}
+    spans = [(text.index(p), text.index(p) + len(p)) for p in (
+        "Speculative decoding", "small draft model", "adversarial objective", "Medusa",
+        "tree-based speculative decoding", "output distribution")]
+    spans.append((text.index("peculative"), text.index("peculative") + 9))  # inside a word
+    got = T.span_roles(tokens, spans)
+    want = [T.span_role(toks, full, starts, s, e) for s, e in spans]
+    np.testing.assert_allclose(got, want, atol=1e-6)
+    assert got[-1] == 0.5 and T.Tagger.load(T.ROLE_TAGGER_FILE).reach == 6
+    assert T.span_roles(tokens, []) == []
+
+
+def test_span_role_is_the_mean_of_the_role_column_and_half_without_one():
+    toks = [("beam", 0), ("search", 5), ("works", 12)]
+    starts = {0: 0, 5: 1, 12: 2}
+    probs = np.array([[0.1, 0.8, 0.1, 0.2], [0.1, 0.1, 0.8, 0.4], [0.9, 0.05, 0.05, 0.9]],
+                     dtype=np.float32)
+    assert T.span_role(toks, probs, starts, 0, 11) == pytest.approx(0.3)
+    assert T.span_role(toks, probs, starts, 5, 11) == pytest.approx(0.4)
+    assert T.span_role(toks, probs, starts, 1, 11) == 0.5  # not at a token's start
+    assert T.span_role(toks, probs[:, :3], starts, 0, 11) == 0.5  # a tagger without the head
+
+
+def test_mixed_role_is_the_logistic_of_the_mean_logit():
+    assert S.mixed_role(0.5, 0.5) == pytest.approx(0.5)
+    # the tagger's no-opinion 0.5 halves the regression's logit
+    assert S.mixed_role(0.9, 0.5) == pytest.approx(1 / (1 + np.exp(-np.log(9) / 2)))
+    assert S.mixed_role(0.8, 0.2) == pytest.approx(0.5)  # opposite readings cancel
+    assert S.mixed_role(0.7, 0.9) > S.mixed_role(0.7, 0.6) > S.mixed_role(0.7, 0.3)
+    assert 0.0 < S.mixed_role(0.0, 0.0) < 1e-3 and S.mixed_role(1.0, 1.0) > 1 - 1e-3
+
+
 def test_span_score_is_zero_off_token_boundaries():
     toks, probs = T.tag(TEXT)
     starts = {off: i for i, (_, off) in enumerate(toks)}
@@ -92,13 +166,16 @@ def test_span_score_is_zero_off_token_boundaries():
     assert T.span_score(toks, probs, starts, s, s + 10) == (0.0, 0.0)
 
 
-def test_bundled_tagger_file_is_consistent():
-    tagger = T.Tagger.load()
+@pytest.mark.parametrize("name", [T.TAGGER_FILE, T.ROLE_TAGGER_FILE])
+def test_bundled_tagger_files_are_consistent(name):
+    tagger = T.Tagger.load(name)
     for k in range(T.N_FEATS):
         assert tagger.emb[k].shape[0] == len(tagger.vocab[k]) + 2  # + padding and unknown
     assert tagger.w["proj_w"].shape[0] == T.PRE_DIMS
     assert tagger.w["out_w"].shape[0] == 3
-    size = (T.DATA_DIR / T.TAGGER_FILE).stat().st_size
+    # only the role tagger has the second head
+    assert ("role_w" in tagger.w) == (name == T.ROLE_TAGGER_FILE)
+    size = (T.DATA_DIR / name).stat().st_size
     assert size < 10_000_000
 
 
@@ -132,10 +209,11 @@ def test_training_labels_tag_whole_phrases_at_token_boundaries():
     assert roles[words.index("SD")] == 1 and roles[words.index("up")] == -100
 
 
-@pytest.mark.parametrize("layers", [3, 4])
-def test_numpy_network_equals_the_trained_torch_network(layers):
+@pytest.mark.parametrize("layers,role_head", [(3, True), (3, False), (4, False)])
+def test_numpy_network_equals_the_trained_torch_network(layers, role_head):
     # what scripts/train_phrase_tagger.py trains (torch, eval mode) and exports is what the
-    # numpy network of the package computes, with the optional fourth convolution too
+    # numpy network of the package computes, with the role head (shipped), without it and with
+    # the optional fourth convolution
     torch = pytest.importorskip("torch")
     sys.path.insert(0, str(ROOT / "scripts"))
     import train_phrase_tagger as TPT
@@ -143,28 +221,33 @@ def test_numpy_network_equals_the_trained_torch_network(layers):
     torch.manual_seed(3)
     sizes = [7, 5, 4, 6, 5, 8]
     static = np.random.default_rng(3).normal(size=(9, 12)).astype(np.float32)
-    net = TPT._network(sizes, static, hidden=16, layers=layers).eval()
+    net = TPT._network(sizes, static, hidden=16, layers=layers, role_head=role_head).eval()
     with torch.no_grad():  # the weights as the float16 file keeps them
         for p in net.parameters():
             p.copy_(p.half().float())
     vocab = [{f"v{k}_{i}": i for i in range(2, n)} for k, n in enumerate(sizes)]
     arrays = TPT.export(net, vocab)
     assert ("c4_w" in arrays) == (layers == 4)
+    assert ("role_w" in arrays) == role_head
     tagger = T.Tagger(arrays)
     rng = np.random.default_rng(4)
     x = np.stack([rng.integers(0, n, size=11) for n in sizes] + [rng.integers(0, 9, size=11)],
                  axis=1)
     with torch.no_grad():
-        want = torch.softmax(net(torch.from_numpy(x[None]))[0], -1)[0].numpy()
+        tags, roles = net(torch.from_numpy(x[None]))
+        want = torch.softmax(tags, -1)[0]
+        if role_head:  # the fourth column: P(proposed)
+            want = torch.cat([want, torch.softmax(roles, -1)[0, :, 1:]], -1)
+        want = want.numpy()
     e = [tagger.emb[k][x[:, k]] for k in range(T.N_FEATS)]
     e.append(np.tanh(static[x[:, T.N_FEATS]] @ tagger.w["proj_w"].T + tagger.w["proj_b"]))
     got = tagger._network(np.concatenate(e, axis=1).astype(np.float32))
     np.testing.assert_allclose(got, want, atol=1e-4)
 
 
-def test_role_head_probe_learns_a_fourth_column_and_leaves_the_export_alone():
-    # scripts/train_phrase_tagger.py --role-head (benchmarks/role_probe.py): the fold models
-    # gain P(proposed) as a fourth column; the shipped network's arrays do not change shape
+def test_role_head_learns_a_fourth_column_and_exports_it():
+    # scripts/train_phrase_tagger.py trains the role head by default: the models gain
+    # P(proposed) as a fourth column, and the exported arrays its weights (--no-role-head: not)
     torch = pytest.importorskip("torch")
     sys.path.insert(0, str(ROOT / "scripts"))
     import train_phrase_tagger as TPT
@@ -187,7 +270,7 @@ def test_role_head_probe_learns_a_fourth_column_and_leaves_the_export_alone():
     assert ((probs[0][:, 3] > 0) & (probs[0][:, 3] < 1)).all()
     plain, _ = TPT.train(items, static, epochs=1, seed=0, hidden=8)
     assert TPT.predict(plain, vocab, static, items[:1])[0].shape[1] == 3
-    assert set(TPT.export(net, vocab)) == set(TPT.export(plain, vocab))
+    assert set(TPT.export(net, vocab)) - set(TPT.export(plain, vocab)) == {"role_w", "role_b"}
     assert torch.is_tensor(net.role.weight) and plain.role is None
     # --role-weight scales the head's loss: at 0 its weights get no gradient and stay as drawn
     frozen = [TPT.train(items, static, epochs=n, seed=0, hidden=8, role_head=True,

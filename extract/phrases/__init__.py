@@ -10,8 +10,13 @@ abstract names in ordinary words, which no vocabulary lists ahead of time.
   the vocabulary's canonical name;
 * :mod:`extract.phrases.model` -- a logistic regression over each candidate's words, head,
   corpus frequency, context and shape (``extract/data/phrase_model.npz``, trained on the dev
-  labels by ``scripts/train_phrase_model.py``) decides which candidates are method phrases, and
-  a second one their role; its probability is the row's confidence.
+  labels by ``scripts/train_phrase_model.py``) scores which candidates are method phrases, and
+  a second one their role;
+* :mod:`extract.phrases.tagger` -- two small convolutional token taggers: one reads where
+  method phrases lie, the other (the role tagger) whether a phrase is the paper's own;
+* :mod:`extract.phrases.select` -- gradient-boosted trees keep an abstract's concepts from the
+  two views (their probability is the row's confidence); a kept concept's role mixes the role
+  regression with the role tagger.
 
 :func:`find_phrases` is the entry point used by the ``methods`` stage.
 """

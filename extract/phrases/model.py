@@ -55,8 +55,8 @@ from extract.phrases.concepts import (
     key_parts,
 )
 from extract.phrases.contexts import corpus_features, load_contexts
-from extract.phrases.select import SELECT_FEATURES, Cand, concept_table, selector
-from extract.phrases.tagger import span_score, tag
+from extract.phrases.select import SELECT_FEATURES, Cand, concept_table, mixed_role, selector
+from extract.phrases.tagger import span_roles, span_score, tag
 from extract.text.sentences import sentence_ends
 
 MODEL_FILE = "phrase_model.npz"
@@ -579,8 +579,10 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     abstract, else in the title), by position: the concepts of its candidates scored at the
     floor or above (:func:`scored_candidates`) that the selection keeps (:func:`concept_table`,
     :func:`selector`); feature strings are built only for each concept's best candidate, for
-    its role. A concept the role model reads as proposed is kept only from the selection's
-    ``proposed_floor`` up (chosen out of fold on dev by ``scripts/train_phrase_model.py``).
+    its role: the role regression's probability there mixed with the role tagger's
+    (:func:`extract.phrases.select.mixed_role`), proposed from the selection's
+    ``role_threshold`` up. A concept read as proposed is kept only from the selection's
+    ``proposed_floor`` up (both chosen out of fold on dev by ``scripts/train_phrase_model.py``).
     """
     _, meta = models()
     trees, select = selector()
@@ -596,11 +598,11 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
                           len(sp.units)))
     tagged = None
     if cands:  # the token tagger's view of the candidates (offsets into ``full``)
-        toks, probs = tag(full, tokens)
+        toks, tag_probs = tag(full, tokens)
         starts = {off: i for i, (_, off) in enumerate(toks)}
 
         def tagged(start: int, end: int) -> tuple[float, float]:
-            return span_score(toks, probs, starts, start + shift, end + shift)
+            return span_score(toks, tag_probs, starts, start + shift, end + shift)
 
     keys, best, table = concept_table(cands, meta["threshold"], len(full) - shift, tagged)
     role_p = SELECT_FEATURES.index("proposed_p")
@@ -615,8 +617,21 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     if not table:
         return []
     probs = 1.0 / (1.0 + np.exp(-trees.score(np.asarray(table, dtype=np.float64))))
+    if probs.max() < select["threshold"]:
+        return []  # no concept kept (and no need of the role tagger)
     canon = canonical_names()
     proposed_floor = select.get("proposed_floor", 0.0)
+    if "role_threshold" in select:  # the role: the regression's and the role tagger's, mixed
+        role_th = select["role_threshold"]
+        kept = [i for i in range(len(keys)) if probs[i] >= select["threshold"]]
+        tag_role = span_roles(tokens, [(cands[best[i]].start + shift, cands[best[i]].end + shift)
+                                       for i in kept])
+        role = [0.0] * len(keys)  # read only for the concepts the selection keeps
+        for i, r in zip(kept, tag_role):
+            role[i] = mixed_role(table[i][role_p], r)
+    else:  # a selection trained before the role tagger: the regression alone
+        role_th = meta["role_threshold"]
+        role = [row[role_p] for row in table]
     out = []
     taken: list[tuple[int, int]] = []
     # the most probable concept first: each stands at its first occurrence in the abstract (else
@@ -628,7 +643,7 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
         if q < select["threshold"]:
             break
         key, row = keys[i], table[i]
-        proposed = row[role_p] >= meta["role_threshold"]
+        proposed = role[i] >= role_th
         if proposed and q < proposed_floor:
             continue  # too weak a claim that the paper introduces it
         mine = [c for c in cands if c.key == key]

@@ -15,6 +15,7 @@ into the concept's probability (:func:`selector`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
@@ -39,6 +40,18 @@ def selector() -> tuple[Trees, dict]:
         raise ValueError(f"{SELECT_FILE}: features {spec['features']} are not SELECT_FEATURES "
                          "(retrain with scripts/train_phrase_model.py)")
     return Trees(spec["trees"], spec["bias"]), spec
+
+
+def mixed_role(proposed_p: float, tag_role: float) -> float:
+    """A concept's P(proposed) from the role regression's ``proposed_p`` and the token tagger's
+    ``tag_role`` (:func:`extract.phrases.tagger.span_role`): the logistic of their mean logit
+    (each clipped to [1e-4, 1 - 1e-4]). A ``tag_role`` of 0.5 leaves half the regression's
+    logit."""
+    def logit(v: float) -> float:
+        v = min(max(v, 1e-4), 1 - 1e-4)
+        return math.log(v / (1 - v))
+
+    return 1.0 / (1.0 + math.exp(-(logit(proposed_p) + logit(tag_role)) / 2))
 
 
 class Cand(NamedTuple):

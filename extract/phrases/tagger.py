@@ -6,15 +6,22 @@ coarse corpus cluster and its last three letters -- and the word's static vector
 bundled keyword encoder (:mod:`extract.keywords.encoder`, projected to 64 dimensions), then
 three convolutions (widths 5, 5 and 3 dilated: each token sees eleven tokens around it; a file
 trained with ``--layers 4`` has a fourth, dilated by 4) and a softmax over O / B / I (outside,
-begins, inside a labelled method phrase).
+begins, inside a labelled method phrase). A second network of the same shape, the role tagger
+(``phrase_role_tagger.npz``), was trained with a second head as well, P(proposed) of a token
+inside a phrase (a quarter of its loss); only that head is read (:func:`tag_roles`,
+:func:`span_role`): trained together, the two heads placed phrases worse than the first
+network alone.
 
 It does not place phrases itself. The concept selection (:mod:`extract.phrases.select`) reads,
 for each concept of the span model's candidates, how well the tagger's probabilities agree with
 its best candidate and with the best of its candidates (:func:`span_score`): a second view of
-the same text, trained on the same labels, whose errors differ from the span model's.
+the same text, trained on the same labels, whose errors differ from the span model's. The role
+of a kept concept mixes the role regression's probability with the role tagger's
+(:func:`span_role`, :func:`extract.phrases.select.mixed_role`).
 
-Trained by ``scripts/train_phrase_tagger.py`` (torch, fixed seed) on the dev labels of
-``benchmarks/devset/phrases.jsonl``; the weights are ``extract/data/phrase_tagger.npz``.
+Trained by ``scripts/train_phrase_tagger.py`` (torch, fixed seed; ``--role`` for the role
+tagger) on the dev labels of ``benchmarks/devset/phrases.jsonl``; the weights are
+``extract/data/phrase_tagger.npz`` and ``phrase_role_tagger.npz``.
 """
 
 from __future__ import annotations
@@ -30,6 +37,9 @@ from extract.lexicon.tagger import Token, tokenize_fast
 from extract.lexicon.words import fold_plural
 
 TAGGER_FILE = "phrase_tagger.npz"
+# the role tagger: the same network trained with a second head, P(proposed), whose fourth
+# column alone is read (:func:`tag_roles`)
+ROLE_TAGGER_FILE = "phrase_role_tagger.npz"
 N_FEATS = 6  # word, tag, shape, fine cluster, coarse cluster, suffix
 UNKNOWN = 1  # the index of a value not in a feature's vocabulary (0 pads)
 PRE_DIMS = 64  # the projected static vector
@@ -66,6 +76,39 @@ def token_features(text: str, tokens: list[Token] | None = None,
     return [(t[0], t[4]) for t in toks], feats
 
 
+GAP = 4  # zero rows between windows run together: the widest reach of one layer (c4's)
+
+
+class _Words:
+    """The bundled keyword encoder's vector of every lower-cased word met so far, one row each,
+    shared by the two taggers (each projects them with its own weights)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, int] = {}
+        self.vectors = np.zeros((0, 0), dtype=np.float32)
+
+    def add(self, lows: list[str]) -> None:
+        """Encode the words of ``lows`` not met yet, in one encoder call (sorted)."""
+        new = sorted({w for w in lows if w not in self.rows})
+        if not new:
+            return
+        from extract.keywords.encoder import load_encoder
+
+        vecs = load_encoder().encode(new)
+        n = len(self.rows)
+        if n + len(new) > len(self.vectors):
+            grown = np.zeros((max(2 * len(self.vectors), n + len(new), 4096), vecs.shape[1]),
+                             dtype=np.float32)
+            if n:
+                grown[:n] = self.vectors[:n]
+            self.vectors = grown
+        self.vectors[n : n + len(new)] = vecs
+        self.rows.update((w, n + i) for i, w in enumerate(new))
+
+
+_WORDS = _Words()
+
+
 class Tagger:
     """The trained network (see the module docstring)."""
 
@@ -78,31 +121,31 @@ class Tagger:
         # each convolution's weight as the matrix of :func:`_conv`'s one product
         self.kernels = {k: _kernel(self.w[f"{k}_w"]) for k in ("c1", "c2", "c3", "c4")
                         if f"{k}_w" in self.w}
-        # per token text: its indices in the five text-only vocabularies and its static row
+        # how many tokens each side a token's output depends on: 2 + 2 + 2 (+ 4 with c4)
+        self.reach = sum(d * (self.w[f"{k}_w"].shape[2] - 1) // 2
+                         for k, d in (("c1", 1), ("c2", 1), ("c3", 2), ("c4", 4))
+                         if k in self.kernels)
+        # per token text: its indices in the five text-only vocabularies and its row of the
+        # shared encoder vectors (:class:`_Words`)
         self._ids: dict[str, tuple[int, int, int, int, int, int]] = {}
-        self._rows: dict[str, int] = {}  # lower-cased word -> row of ``_static``
-        self._static = np.zeros((4096, PRE_DIMS), dtype=np.float32)
+        self._static = np.zeros((4096, PRE_DIMS), dtype=np.float32)  # projected rows
+        self._projected = 0  # how many of the shared rows ``_static`` holds
 
     @classmethod
-    @lru_cache(maxsize=1)
-    def load(cls) -> Tagger:
-        with np.load(DATA_DIR / TAGGER_FILE, allow_pickle=False) as z:
+    @lru_cache(maxsize=2)
+    def load(cls, name: str = TAGGER_FILE) -> Tagger:
+        with np.load(DATA_DIR / name, allow_pickle=False) as z:
             return cls({k: z[k] for k in z.files})
 
-    def _add_static(self, lows: list[str]) -> None:
-        """Projected static vectors of the lower-cased words ``lows`` not seen yet, in one
-        encoder call (sorted, as every call before)."""
-        new = sorted({w for w in lows if w not in self._rows})
-        if not new:
+    def _project(self) -> None:
+        """Project the shared encoder rows this tagger has not projected yet."""
+        n, m = self._projected, len(_WORDS.rows)
+        if m == n:
             return
-        from extract.keywords.encoder import load_encoder
-
-        vecs = np.tanh(load_encoder().encode(new) @ self.w["proj_w"].T + self.w["proj_b"])
-        n = len(self._rows)
-        while n + len(new) > len(self._static):
+        while m > len(self._static):
             self._static = np.concatenate([self._static, np.zeros_like(self._static)])
-        self._static[n : n + len(new)] = vecs
-        self._rows.update((w, n + i) for i, w in enumerate(new))
+        self._static[n:m] = np.tanh(_WORDS.vectors[n:m] @ self.w["proj_w"].T + self.w["proj_b"])
+        self._projected = m
 
     def _token_ids(self, words: list[str]) -> np.ndarray:
         """Tokens x 6 indices: word, shape, fine and coarse cluster, ending, static row."""
@@ -110,36 +153,73 @@ class Tagger:
         missing = [w for w in dict.fromkeys(words) if w not in ids]
         if missing:
             values = [_word_values(w) for w in missing]
-            self._add_static([v[0] for v in values])
-            v = self.vocab
+            _WORDS.add([v[0] for v in values])
+            v, rows = self.vocab, _WORDS.rows
             for w, (low, shp, fine, coarse, end) in zip(missing, values):
                 ids[w] = (v[0].get(low, UNKNOWN), v[2].get(shp, UNKNOWN),
                           v[3].get(fine, UNKNOWN), v[4].get(coarse, UNKNOWN),
-                          v[5].get(end, UNKNOWN), self._rows[low])
+                          v[5].get(end, UNKNOWN), rows[low])
+        self._project()
         return np.array([ids[w] for w in words], dtype=np.intp).reshape(-1, 6)
 
-    def probs_of(self, tokens: list[Token]) -> np.ndarray:
-        """(O, B, I) probabilities of each of ``tokens``, from the feature values of
-        :func:`token_features` (as trained), whose text-only indices are cached per token text."""
-        if not tokens:
-            return np.zeros((0, 3), dtype=np.float32)
+    def _inputs(self, tokens: list[Token]) -> np.ndarray:
+        """Tokens x input channels: the feature values of :func:`token_features` (as trained),
+        whose text-only indices are cached per token text."""
         ids = self._token_ids([t[0] for t in tokens])
         tag_ids = [self.vocab[1].get(t[2], UNKNOWN) for t in tokens]
         e = self.emb
-        x = np.concatenate([e[0][ids[:, 0]], e[1][tag_ids], e[2][ids[:, 1]], e[3][ids[:, 2]],
-                            e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
-        return self._network(x)
+        return np.concatenate([e[0][ids[:, 0]], e[1][tag_ids], e[2][ids[:, 1]], e[3][ids[:, 2]],
+                               e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]],
+                              axis=1)
 
-    def _network(self, x: np.ndarray) -> np.ndarray:
+    def probs_of(self, tokens: list[Token]) -> np.ndarray:
+        """(O, B, I) probabilities of each of ``tokens`` (and P(proposed) with a role head)."""
+        if not tokens:
+            return np.zeros((0, 4 if "role_w" in self.w else 3), dtype=np.float32)
+        return self._network(self._inputs(tokens))
+
+    def probs_of_windows(self, tokens: list[Token], windows: list[tuple[int, int]],
+                         ) -> list[np.ndarray]:
+        """:meth:`probs_of` of each window ``tokens[a:b]`` of ``windows`` (a non-empty list),
+        in one run of the network: the windows one after the other, ``GAP`` zero rows between
+        them that every layer keeps at zero, as its padding."""
+        x = self._inputs([t for a, b in windows for t in tokens[a:b]])
+        width = sum(b - a for a, b in windows) + GAP * (len(windows) - 1)
+        if len(windows) == 1:
+            return [self._network(x)]
+        xs = np.zeros((width, x.shape[1]), dtype=np.float32)
+        mask = np.zeros((width, 1), dtype=np.float32)
+        at = src = 0
+        places = []
+        for a, b in windows:
+            xs[at : at + b - a] = x[src : src + b - a]
+            mask[at : at + b - a] = 1.0
+            places.append(at)
+            src += b - a
+            at += b - a + GAP
+        out = self._network(xs, mask)
+        return [out[p : p + b - a] for p, (a, b) in zip(places, windows)]
+
+    def _network(self, x: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
         w, k = self.w, self.kernels
-        h = np.maximum(_conv(x, k["c1"], w["c1_b"], 5, 1), 0)
-        h = np.maximum(_conv(h, k["c2"], w["c2_b"], 5, 1), 0) + h
-        h = np.maximum(_conv(h, k["c3"], w["c3_b"], 3, 2), 0) + h
+
+        def layer(name: str, h: np.ndarray, width: int, dilation: int) -> np.ndarray:
+            out = np.maximum(_conv(h, k[name], w[f"{name}_b"], width, dilation), 0)
+            return out if mask is None else out * mask
+
+        h = layer("c1", x, 5, 1)
+        h = layer("c2", h, 5, 1) + h
+        h = layer("c3", h, 3, 2) + h
         if "c4" in k:  # a tagger trained with a fourth convolution (``--layers 4``)
-            h = np.maximum(_conv(h, k["c4"], w["c4_b"], 3, 4), 0) + h
+            h = layer("c4", h, 3, 4) + h
         o = h @ w["out_w"].T + w["out_b"]
         o = np.exp(o - o.max(axis=1, keepdims=True))
-        return o / o.sum(axis=1, keepdims=True)
+        o /= o.sum(axis=1, keepdims=True)
+        if "role_w" not in w:
+            return o
+        # the role head: P(proposed) of a token inside a method phrase, a fourth column
+        r = h @ w["role_w"].T + w["role_b"]
+        return np.concatenate([o, 1.0 / (1.0 + np.exp(r[:, :1] - r[:, 1:]))], axis=1)
 
 
 def _kernel(weight: np.ndarray) -> np.ndarray:
@@ -169,6 +249,41 @@ def tag(text: str, tokens: list[Token] | None = None,
     return [(t[0], t[4]) for t in toks], Tagger.load().probs_of(toks)
 
 
+def tag_roles(tokens: list[Token]) -> np.ndarray:
+    """The role tagger's probabilities of ``tokens`` (the :func:`tag` tokens of the same text):
+    O, B, I and P(proposed) of each, of which :func:`span_role` reads the last."""
+    return Tagger.load(ROLE_TAGGER_FILE).probs_of(tokens)
+
+
+def span_roles(tokens: list[Token], spans: list[tuple[int, int]]) -> list[float]:
+    """The role tagger's :func:`span_role` of each of ``spans`` (offsets into the text of
+    ``tokens``), equal to it over :func:`tag_roles` of every token, but run only on the tokens
+    that reach the spans' tokens: each span's with :attr:`Tagger.reach` tokens either side
+    (windows that overlap or touch run as one). A network's output at a token depends on that
+    many tokens each side, so the windows' own edges change nothing inside the spans."""
+    tagger = Tagger.load(ROLE_TAGGER_FILE)
+    starts = {t[4]: i for i, t in enumerate(tokens)}
+    placed: list[tuple[int, int] | None] = []
+    for start, end in spans:
+        i = starts.get(start)
+        j = i
+        while j is not None and j < len(tokens) and tokens[j][4] + len(tokens[j][0]) <= end:
+            j += 1
+        placed.append(None if i is None or j == i else (i, j))
+    windows: list[list[int]] = []
+    for a, b in sorted((max(p[0] - tagger.reach, 0), min(p[1] + tagger.reach, len(tokens)))
+                       for p in placed if p is not None):
+        if windows and a <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], b)
+        else:
+            windows.append([a, b])
+    col = np.zeros(len(tokens), dtype=np.float32)
+    if windows:
+        for (a, b), probs in zip(windows, tagger.probs_of_windows(tokens, windows)):
+            col[a:b] = probs[:, 3]
+    return [0.5 if p is None else float(col[p[0] : p[1]].mean()) for p in placed]
+
+
 def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, int],
                start: int, end: int) -> tuple[float, float]:
     """How the tagger reads the span ``[start, end)`` of the text: the geometric mean of
@@ -190,3 +305,17 @@ def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int,
     n = j - i + (1 if j < len(toks) else 0)
     inside = float((probs[i:j, 1] + probs[i:j, 2]).mean())
     return math.exp(logs / n), inside
+
+
+def span_role(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, int],
+              start: int, end: int) -> float:
+    """The tagger's P(proposed) of the span ``[start, end)``: the mean of its role column over
+    the tokens from the one at ``start`` that end by ``end``; 0.5 (no opinion) without a role
+    column (a tagger trained without the head) or when no token starts at ``start``."""
+    i = starts.get(start)
+    if i is None or probs.shape[1] < 4:
+        return 0.5
+    j = i
+    while j < len(toks) and toks[j][1] + len(toks[j][0]) <= end:
+        j += 1
+    return float(probs[i:j, 3].mean()) if j > i else 0.5
