@@ -157,6 +157,20 @@ def out_of_fold(docs, C: float, seed: int) -> tuple[list, list]:
     return oof, oof_role
 
 
+def _oof_file(path: Path, n: int, script: str) -> tuple[np.ndarray, np.ndarray]:
+    """(tokens per abstract, probabilities of every token) of the fold models' file ``path``
+    (written by ``script``); stops when it is missing or does not hold ``n`` abstracts."""
+    if not path.is_file():
+        raise SystemExit(f"{path}: missing; run `python {script}` first (the concept selection "
+                         "reads its out-of-fold probabilities)")
+    with np.load(path) as z:
+        lengths, probs = z["lengths"], z["probs"]
+    if len(lengths) != n:
+        raise SystemExit(f"{path}: {len(lengths)} abstracts, not the {n} dev abstracts of now; "
+                         f"rerun {script}")
+    return lengths, probs
+
+
 def tagger_oof_arrays(recs, path=None):
     """Per dev abstract, its tokens ((word, offset) of :func:`extract.phrases.tagger.
     token_features`), the fold models' out-of-fold probabilities of each token (a row per token),
@@ -166,14 +180,7 @@ def tagger_oof_arrays(recs, path=None):
     from train_phrase_tagger import OOF_FILE
 
     path = path or OOF_FILE
-    if not path.is_file():
-        raise SystemExit(f"{path}: missing; run `python scripts/train_phrase_tagger.py` "
-                         "first (the concept selection reads its out-of-fold probabilities)")
-    with np.load(path) as z:
-        lengths, probs = z["lengths"], z["probs"]
-    if len(lengths) != len(recs):
-        raise SystemExit(f"{path}: {len(lengths)} abstracts, not the {len(recs)} dev "
-                         "abstracts of now; rerun scripts/train_phrase_tagger.py")
+    lengths, probs = _oof_file(path, len(recs), "scripts/train_phrase_tagger.py")
     ends = np.cumsum(lengths)
     for r, end, n in zip(recs, ends, lengths):
         doc = PM._document(r["text"], r.get("title") or "")
@@ -193,14 +200,10 @@ def tagger_oof(recs, path=None, role_path=None) -> tuple[list, list]:
     from train_phrase_tagger import ROLE_OOF_FILE
 
     role_path = role_path or ROLE_OOF_FILE
-    if not role_path.is_file():
-        raise SystemExit(f"{role_path}: missing; run `python scripts/train_phrase_tagger.py "
-                         "--role` first (the role reads its out-of-fold probabilities)")
-    with np.load(role_path) as z:
-        lengths, role_probs = z["lengths"], z["probs"]
-    if len(lengths) != len(recs) or role_probs.shape[1] < 4:
-        raise SystemExit(f"{role_path}: not the role tagger's probabilities of the {len(recs)} "
-                         "dev abstracts of now; rerun scripts/train_phrase_tagger.py --role")
+    lengths, role_probs = _oof_file(role_path, len(recs), "scripts/train_phrase_tagger.py --role")
+    if role_probs.shape[1] < 4:
+        raise SystemExit(f"{role_path}: no role column; rerun scripts/train_phrase_tagger.py "
+                         "--role")
     ends = np.cumsum(lengths)
     placed, roles = [], []
     for d, (toks, p, starts, shift) in enumerate(tagger_oof_arrays(recs, path)):
