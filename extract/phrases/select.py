@@ -43,7 +43,7 @@ def selector() -> tuple[Trees, dict]:
 
 
 def mixed_role(proposed_p: float, tag_role: float) -> float:
-    """A concept's P(proposed) from the role regression's ``proposed_p`` and the token tagger's
+    """A concept's P(proposed) from the role regression's ``proposed_p`` and the role tagger's
     ``tag_role`` (:func:`extract.phrases.tagger.span_role`): the logistic of their mean logit
     (each clipped to [1e-4, 1 - 1e-4]). A ``tag_role`` of 0.5 leaves half the regression's
     logit."""
