@@ -76,9 +76,6 @@ def token_features(text: str, tokens: list[Token] | None = None,
     return [(t[0], t[4]) for t in toks], feats
 
 
-GAP = 4  # zero rows between windows run together: the widest reach of one layer (c4's)
-
-
 class _Words:
     """The bundled keyword encoder's vector of every lower-cased word met so far, one row each,
     shared by the two taggers (each projects them with its own weights)."""
@@ -178,40 +175,13 @@ class Tagger:
             return np.zeros((0, 4 if "role_w" in self.w else 3), dtype=np.float32)
         return self._network(self._inputs(tokens))
 
-    def probs_of_windows(self, tokens: list[Token], windows: list[tuple[int, int]],
-                         ) -> list[np.ndarray]:
-        """:meth:`probs_of` of each window ``tokens[a:b]`` of ``windows`` (a non-empty list),
-        in one run of the network: the windows one after the other, ``GAP`` zero rows between
-        them that every layer keeps at zero, as its padding."""
-        x = self._inputs([t for a, b in windows for t in tokens[a:b]])
-        width = sum(b - a for a, b in windows) + GAP * (len(windows) - 1)
-        if len(windows) == 1:
-            return [self._network(x)]
-        xs = np.zeros((width, x.shape[1]), dtype=np.float32)
-        mask = np.zeros((width, 1), dtype=np.float32)
-        at = src = 0
-        places = []
-        for a, b in windows:
-            xs[at : at + b - a] = x[src : src + b - a]
-            mask[at : at + b - a] = 1.0
-            places.append(at)
-            src += b - a
-            at += b - a + GAP
-        out = self._network(xs, mask)
-        return [out[p : p + b - a] for p, (a, b) in zip(places, windows)]
-
-    def _network(self, x: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    def _network(self, x: np.ndarray) -> np.ndarray:
         w, k = self.w, self.kernels
-
-        def layer(name: str, h: np.ndarray, width: int, dilation: int) -> np.ndarray:
-            out = np.maximum(_conv(h, k[name], w[f"{name}_b"], width, dilation), 0)
-            return out if mask is None else out * mask
-
-        h = layer("c1", x, 5, 1)
-        h = layer("c2", h, 5, 1) + h
-        h = layer("c3", h, 3, 2) + h
+        h = np.maximum(_conv(x, k["c1"], w["c1_b"], 5, 1), 0)
+        h = np.maximum(_conv(h, k["c2"], w["c2_b"], 5, 1), 0) + h
+        h = np.maximum(_conv(h, k["c3"], w["c3_b"], 3, 2), 0) + h
         if "c4" in k:  # a tagger trained with a fourth convolution (``--layers 4``)
-            h = layer("c4", h, 3, 4) + h
+            h = np.maximum(_conv(h, k["c4"], w["c4_b"], 3, 4), 0) + h
         o = h @ w["out_w"].T + w["out_b"]
         o = np.exp(o - o.max(axis=1, keepdims=True))
         o /= o.sum(axis=1, keepdims=True)
@@ -259,8 +229,9 @@ def span_roles(tokens: list[Token], spans: list[tuple[int, int]]) -> list[float]
     """The role tagger's :func:`span_role` of each of ``spans`` (offsets into the text of
     ``tokens``), equal to it over :func:`tag_roles` of every token, but run only on the tokens
     that reach the spans' tokens: each span's with :attr:`Tagger.reach` tokens either side
-    (windows that overlap or touch run as one). A network's output at a token depends on that
-    many tokens each side, so the windows' own edges change nothing inside the spans."""
+    (windows that overlap or touch merged), the windows one after the other in one run. A
+    network's output at a token depends on that many tokens each side, so what lies beyond a
+    window's edge changes nothing inside its spans."""
     tagger = Tagger.load(ROLE_TAGGER_FILE)
     starts = {t[4]: i for i, t in enumerate(tokens)}
     placed: list[tuple[int, int] | None] = []
@@ -279,8 +250,11 @@ def span_roles(tokens: list[Token], spans: list[tuple[int, int]]) -> list[float]
             windows.append([a, b])
     col = np.zeros(len(tokens), dtype=np.float32)
     if windows:
-        for (a, b), probs in zip(windows, tagger.probs_of_windows(tokens, windows)):
-            col[a:b] = probs[:, 3]
+        probs = tagger.probs_of([t for a, b in windows for t in tokens[a:b]])[:, 3]
+        at = 0
+        for a, b in windows:
+            col[a:b] = probs[at : at + b - a]
+            at += b - a
     return [0.5 if p is None else float(col[p[0] : p[1]].mean()) for p in placed]
 
 
