@@ -109,11 +109,6 @@ def proposed_errors(probe: Probe, q, proposed_p, role_threshold: float, threshol
             "of which kept as used": int((kept & ~prop & yp).sum())}
 
 
-def _logit(v):
-    v = np.clip(v, 1e-4, 1 - 1e-4)
-    return np.log(v / (1 - v))
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--linear-cache", type=Path, default=None)
@@ -132,7 +127,7 @@ def main(argv=None) -> int:
               f"(threshold {t})", flush=True)
         if path == ROLE_OOF_FILE:
             continue
-        mixed = np.array([PS.mixed_role(a, b) for a, b in zip(X[:, col], tr)])
+        mixed = TPM.mixed_roles(X, tr)
         spec = PS.selector()[1]
         errors = proposed_errors(probe, q, mixed, spec["role_threshold"], spec["threshold"],
                                  spec["proposed_floor"])

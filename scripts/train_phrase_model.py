@@ -317,6 +317,13 @@ def proposed_floor(q, proposed, y, yp, n_gold, n_proposed, t) -> tuple[float, fl
 ROLE_THRESHOLDS = np.arange(0.30, 0.70, 0.02)
 
 
+def mixed_roles(X, tag_role) -> np.ndarray:
+    """Each concept's mixed P(proposed) (:func:`extract.phrases.select.mixed_role`) from its
+    row's ``proposed_p`` and the role tagger's ``tag_role``."""
+    col = PS.SELECT_FEATURES.index("proposed_p")
+    return np.array([PS.mixed_role(a, b) for a, b in zip(X[:, col], tag_role)])
+
+
 def role_cutoffs(q, role, y, yp, n_gold, n_proposed, t) -> tuple[float, float, float, dict]:
     """The role threshold (0.30 to 0.68) on the concepts' mixed P(proposed) ``role``
     (:func:`extract.phrases.select.mixed_role`) and the proposed floor (:func:`proposed_floor`)
@@ -348,7 +355,7 @@ def train_selector(docs, lengths, oof, oof_role, th, seed, tagger, role_th) -> d
     n_proposed = sum(1 for _, g in docs for role in g.values() if role == "proposed")
     col = PS.SELECT_FEATURES.index("proposed_p")
     alone = proposed_floor(q, X[:, col] >= role_th, y, yp, n_gold, n_proposed, t)
-    mixed = np.array([PS.mixed_role(a, b) for a, b in zip(X[:, col], tr)])
+    mixed = mixed_roles(X, tr)
     rt, floor, pf, sweep = role_cutoffs(q, mixed, y, yp, n_gold, n_proposed, t)
     print(f"role threshold {rt}, proposed floor {floor}: proposed F1 {pf:.4f} (the regression "
           f"alone at {role_th}: {alone[1]:.4f} at floor {alone[0]}); per floor: " + ", ".join(

@@ -283,7 +283,6 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.role and args.role_weight <= 0:
         ap.error("--role-weight must be above 0")
-    role_head = args.role
     out_file = ROLE_OOF_FILE if args.role else OOF_FILE
     model_file = PT.ROLE_TAGGER_FILE if args.role else PT.TAGGER_FILE
     import torch
@@ -299,7 +298,7 @@ def main(argv=None) -> int:
         for k in range(5):
             print(f"fold {k}", file=sys.stderr)
             net, vocab = train([it for it, f in zip(items, fold) if f != k], static,
-                               args.epochs, k, args.hidden, args.layers, role_head,
+                               args.epochs, k, args.hidden, args.layers, args.role,
                                args.role_weight)
             idx = np.where(fold == k)[0]
             for i, p in zip(idx, predict(net, vocab, static, [items[i] for i in idx])):
@@ -310,7 +309,7 @@ def main(argv=None) -> int:
         print(f"wrote {out_file}", file=sys.stderr)
     if not args.oof_only:
         print("shipped model", file=sys.stderr)
-        net, vocab = train(items, static, args.epochs, 9, args.hidden, args.layers, role_head,
+        net, vocab = train(items, static, args.epochs, 9, args.hidden, args.layers, args.role,
                            args.role_weight)
         np.savez_compressed(DATA_DIR / model_file, **export(net, vocab))
         print(f"wrote {DATA_DIR / model_file}", file=sys.stderr)

@@ -137,11 +137,11 @@ def test_span_roles_runs_the_role_tagger_on_windows_with_the_same_result():
     assert len(spans) >= 4
     at = low.index("token pruning")
     spans.append((at + 1, at + 8))  # inside a word
-    got = T.span_roles(tokens, spans)
+    got = T.span_roles(tokens, toks, starts, spans)
     want = [T.span_role(toks, full, starts, s, e) for s, e in spans]
     np.testing.assert_allclose(got, want, atol=1e-6)
     assert got[-1] == 0.5 and T.Tagger.load(T.ROLE_TAGGER_FILE).reach == 6
-    assert T.span_roles(tokens, []) == []
+    assert T.span_roles(tokens, toks, starts, []) == []
 
 
 def test_span_role_is_the_mean_of_the_role_column_and_half_without_one():

@@ -624,8 +624,9 @@ def find_phrases(text: str, title: str = "") -> list[Phrase]:
     if "role_threshold" in select:  # the role: the regression's and the role tagger's, mixed
         role_th = select["role_threshold"]
         kept = [i for i in range(len(keys)) if probs[i] >= select["threshold"]]
-        tag_role = span_roles(tokens, [(cands[best[i]].start + shift, cands[best[i]].end + shift)
-                                       for i in kept])
+        tag_role = span_roles(tokens, toks, starts,
+                              [(cands[best[i]].start + shift, cands[best[i]].end + shift)
+                               for i in kept])
         role = [0.0] * len(keys)  # read only for the concepts the selection keeps
         for i, r in zip(kept, tag_role):
             role[i] = mixed_role(table[i][role_p], r)

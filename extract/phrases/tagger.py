@@ -225,22 +225,17 @@ def tag_roles(tokens: list[Token]) -> np.ndarray:
     return Tagger.load(ROLE_TAGGER_FILE).probs_of(tokens)
 
 
-def span_roles(tokens: list[Token], spans: list[tuple[int, int]]) -> list[float]:
+def span_roles(tokens: list[Token], toks: list[tuple[str, int]], starts: dict[int, int],
+               spans: list[tuple[int, int]]) -> list[float]:
     """The role tagger's :func:`span_role` of each of ``spans`` (offsets into the text of
-    ``tokens``), equal to it over :func:`tag_roles` of every token, but run only on the tokens
+    ``tokens``; ``toks`` and ``starts`` as :func:`tag` and :func:`span_score` read them),
+    equal to it over :func:`tag_roles` of every token, but run only on the tokens
     that reach the spans' tokens: each span's with :attr:`Tagger.reach` tokens either side
     (windows that overlap or touch merged), the windows one after the other in one run. A
     network's output at a token depends on that many tokens each side, so what lies beyond a
     window's edge changes nothing inside its spans."""
     tagger = Tagger.load(ROLE_TAGGER_FILE)
-    starts = {t[4]: i for i, t in enumerate(tokens)}
-    placed: list[tuple[int, int] | None] = []
-    for start, end in spans:
-        i = starts.get(start)
-        j = i
-        while j is not None and j < len(tokens) and tokens[j][4] + len(tokens[j][0]) <= end:
-            j += 1
-        placed.append(None if i is None or j == i else (i, j))
+    placed = [span_tokens(toks, starts, start, end) for start, end in spans]
     windows: list[list[int]] = []
     for a, b in sorted((max(p[0] - tagger.reach, 0), min(p[1] + tagger.reach, len(tokens)))
                        for p in placed if p is not None):
@@ -258,6 +253,21 @@ def span_roles(tokens: list[Token], spans: list[tuple[int, int]]) -> list[float]
     return [0.5 if p is None else float(col[p[0] : p[1]].mean()) for p in placed]
 
 
+def span_tokens(toks: list[tuple[str, int]], starts: dict[int, int], start: int,
+                end: int) -> tuple[int, int] | None:
+    """The token range ``[i, j)`` of the span ``[start, end)``: from the token at ``start``
+    through the tokens that end by ``end``; None when no token starts at ``start`` or none of
+    them ends by ``end``. ``toks``: (word, offset) of every token; ``starts``: token index by
+    offset."""
+    i = starts.get(start)
+    if i is None:
+        return None
+    j = i
+    while j < len(toks) and toks[j][1] + len(toks[j][0]) <= end:
+        j += 1
+    return None if j == i else (i, j)
+
+
 def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, int],
                start: int, end: int) -> tuple[float, float]:
     """How the tagger reads the span ``[start, end)`` of the text: the geometric mean of
@@ -265,14 +275,10 @@ def span_score(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int,
     exactly this span), and the mean of P(B) + P(I) over its tokens (it sits in a phrase).
     (0, 0) when the span does not start and end at token boundaries. ``starts``: token index
     by offset."""
-    i = starts.get(start)
-    if i is None:
+    span = span_tokens(toks, starts, start, end)
+    if span is None:
         return 0.0, 0.0
-    j = i
-    while j < len(toks) and toks[j][1] + len(toks[j][0]) <= end:
-        j += 1
-    if j == i:
-        return 0.0, 0.0
+    i, j = span
     logs = math.log(probs[i, 1] + 1e-6) + sum(math.log(probs[k, 2] + 1e-6)
                                               for k in range(i + 1, j))
     logs += math.log(1.0 - probs[j, 2] + 1e-6) if j < len(toks) else 0.0
@@ -285,11 +291,6 @@ def span_role(toks: list[tuple[str, int]], probs: np.ndarray, starts: dict[int, 
               start: int, end: int) -> float:
     """The tagger's P(proposed) of the span ``[start, end)``: the mean of its role column over
     the tokens from the one at ``start`` that end by ``end``; 0.5 (no opinion) without a role
-    column (a tagger trained without the head) or when no token starts at ``start``."""
-    i = starts.get(start)
-    if i is None or probs.shape[1] < 4:
-        return 0.5
-    j = i
-    while j < len(toks) and toks[j][1] + len(toks[j][0]) <= end:
-        j += 1
-    return float(probs[i:j, 3].mean()) if j > i else 0.5
+    column (a tagger trained without the head) or off token boundaries (:func:`span_tokens`)."""
+    span = span_tokens(toks, starts, start, end) if probs.shape[1] >= 4 else None
+    return 0.5 if span is None else float(probs[span[0] : span[1], 3].mean())
