@@ -68,6 +68,32 @@ def test_cached_token_indices_are_the_training_features():
     assert not np.allclose(tagger._static[row], role._static[row])
 
 
+@pytest.mark.parametrize("name", [T.TAGGER_FILE, T.ROLE_TAGGER_FILE])
+@pytest.mark.parametrize("cached_words", [T.CACHED_WORDS, 12])
+def test_first_convolution_from_cached_word_rows_equals_the_convolution(name, cached_words,
+                                                                       monkeypatch):
+    # probs_of computes the first convolution from per-word products (kept for the first
+    # CACHED_WORDS word texts, computed on the spot beyond); it must equal the convolution of
+    # the inputs as trained, on a real sentence read twice (the second time from the cache),
+    # with the cache full after twelve texts and with room to spare
+    monkeypatch.setattr(T, "CACHED_WORDS", cached_words)
+    with np.load(T.DATA_DIR / name) as z:
+        tagger = T.Tagger({k: z[k] for k in z.files})  # a fresh cache
+    text = ("We propose draft-guided speculative decoding, which verifies the draft model's "
+            "tokens with the target model, and compare it with beam search and nucleus "
+            "sampling on XSum and CNN/DailyMail.")
+    tokens = T.tokenize_fast(text)
+    want = T._conv(tagger._inputs(tokens), tagger.kernels["c1"], tagger.w["c1_b"], 5, 1)
+    for _ in range(2):
+        np.testing.assert_allclose(tagger._first(tokens), want, rtol=1e-5, atol=1e-5)
+    assert len(tagger._c1_rows) == min(cached_words, len({t[0] for t in tokens}))
+    np.testing.assert_allclose(tagger.probs_of(tokens), tagger._network(tagger._inputs(tokens)),
+                               atol=1e-5)
+    # a tag's part counts: the same words under other tags give another first layer
+    retagged = [(t[0], t[1], "NN" if t[2] != "NN" else "VB", *t[3:]) for t in tokens]
+    assert not np.allclose(tagger._first(retagged), want, atol=1e-3)
+
+
 def test_token_features_of_a_real_sentence():
     toks, feats = T.token_features("LoRA adapters (rank 8) cut memory.")
     assert [w for w, _ in toks] == ["LoRA", "adapters", "(", "rank", "8", ")", "cut", "memory",

@@ -19,6 +19,10 @@ the same text, trained on the same labels, whose errors differ from the span mod
 of a kept concept mixes the role regression's probability with the role tagger's
 (:func:`span_role`, :func:`extract.phrases.select.mixed_role`).
 
+Run with numpy: the first convolution reads a token's text through products kept per word
+text (:meth:`Tagger._first`, at most :data:`CACHED_WORDS` texts, 84 MB, per tagger), which makes
+the network a third faster than the convolution over its inputs it equals.
+
 Trained by ``scripts/train_phrase_tagger.py`` (torch, fixed seed; ``--role`` for the role
 tagger) on the dev labels of ``benchmarks/devset/phrases.jsonl``; the weights are
 ``extract/data/phrase_tagger.npz`` and ``phrase_role_tagger.npz``.
@@ -43,6 +47,9 @@ ROLE_TAGGER_FILE = "phrase_role_tagger.npz"
 N_FEATS = 6  # word, tag, shape, fine cluster, coarse cluster, suffix
 UNKNOWN = 1  # the index of a value not in a feature's vocabulary (0 pads)
 PRE_DIMS = 64  # the projected static vector
+# word texts whose first-convolution products a tagger keeps (:meth:`Tagger._first`): 84 MB at most;
+# a build meets the most frequent words first
+CACHED_WORDS = 32_768
 
 
 def shape(word: str) -> str:
@@ -127,6 +134,18 @@ class Tagger:
         self._ids: dict[str, tuple[int, int, int, int, int, int]] = {}
         self._static = np.zeros((4096, PRE_DIMS), dtype=np.float32)  # projected rows
         self._projected = 0  # how many of the shared rows ``_static`` holds
+        # the first convolution, split by input: per input channel, its weights at every window
+        # position (column k * out + o); the part-of-speech tag's rows times its embedding (one
+        # row per tag), the rest (every input a token's text alone decides) kept per word text
+        # (:meth:`_first`)
+        c1 = self.w["c1_w"]
+        out_c, in_c, width = c1.shape
+        per_input = c1.transpose(1, 2, 0).reshape(in_c, width * out_c)
+        tag_rows = np.arange(self.emb[0].shape[1], self.emb[0].shape[1] + self.emb[1].shape[1])
+        self._c1_tag = self.emb[1] @ per_input[tag_rows]
+        self._c1_text = np.ascontiguousarray(np.delete(per_input, tag_rows, axis=0))
+        self._c1_rows: dict[str, int] = {}  # word text -> its row of ``_c1_cache``
+        self._c1_cache = np.zeros((0, width * out_c), dtype=np.float32)
 
     @classmethod
     @lru_cache(maxsize=2)
@@ -169,15 +188,64 @@ class Tagger:
                                e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]],
                               axis=1)
 
+    def _text_inputs(self, ids: np.ndarray) -> np.ndarray:
+        """The input channels a token's text alone decides (all but the tag's), in
+        :meth:`_inputs`' order, of tokens with :meth:`_token_ids` ``ids``."""
+        e = self.emb
+        return np.concatenate([e[0][ids[:, 0]], e[2][ids[:, 1]], e[3][ids[:, 2]],
+                               e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
+
+    def _first(self, tokens: list[Token]) -> np.ndarray:
+        """The first convolution of :meth:`_inputs` ``(tokens)`` before its activation, equal
+        to :func:`_conv` over them (up to float rounding) at a third of the cost: a token's
+        product with the weights at every window position is the sum of its text's (kept per
+        word text, for the first :data:`CACHED_WORDS` texts met) and its tag's, and each
+        output is the sum of its window's products at their positions."""
+        words = [t[0] for t in tokens]
+        rows, cache = self._c1_rows, self._c1_cache
+        new = [w for w in dict.fromkeys(words) if w not in rows][: CACHED_WORDS - len(rows)]
+        if new:
+            n = len(rows)
+            if n + len(new) > len(cache):
+                grown = np.zeros((min(max(2 * len(cache), n + len(new), 4096), CACHED_WORDS),
+                                  cache.shape[1]), dtype=np.float32)
+                grown[:n] = cache[:n]
+                self._c1_cache = cache = grown
+            cache[n : n + len(new)] = self._text_inputs(self._token_ids(new)) @ self._c1_text
+            rows.update((w, n + i) for i, w in enumerate(new))
+        at = [rows.get(w, -1) for w in words]
+        if len(rows) < CACHED_WORDS or -1 not in at:
+            z = cache[at]
+        else:  # a text beyond the cache: its product computed here
+            at = np.array(at)
+            off = at < 0
+            z = np.empty((len(words), cache.shape[1]), dtype=np.float32)
+            z[~off] = cache[at[~off]]
+            z[off] = self._text_inputs(self._token_ids([words[i] for i in np.flatnonzero(off)])
+                                       ) @ self._c1_text
+        z += self._c1_tag[[self.vocab[1].get(t[2], UNKNOWN) for t in tokens]]
+        out_c, _, width = self.w["c1_w"].shape
+        pad, n = (width - 1) // 2, len(tokens)
+        z = z.reshape(n, width, out_c)
+        acc = np.zeros((n + 2 * pad, out_c), dtype=np.float32)
+        for k in range(width):  # the token at s feeds the output at s + pad - k at position k
+            acc[2 * pad - k : 2 * pad - k + n] += z[:, k]
+        return acc[pad : pad + n] + self.w["c1_b"]
+
     def probs_of(self, tokens: list[Token]) -> np.ndarray:
         """(O, B, I) probabilities of each of ``tokens`` (and P(proposed) with a role head)."""
         if not tokens:
             return np.zeros((0, 4 if "role_w" in self.w else 3), dtype=np.float32)
-        return self._network(self._inputs(tokens))
+        return self._upper(self._first(tokens))
 
     def _network(self, x: np.ndarray) -> np.ndarray:
+        """The network over input channels ``x`` (tokens x :meth:`_inputs`' channels)."""
+        return self._upper(_conv(x, self.kernels["c1"], self.w["c1_b"], 5, 1))
+
+    def _upper(self, c1: np.ndarray) -> np.ndarray:
+        """The network from its first convolution (before the activation) on."""
         w, k = self.w, self.kernels
-        h = np.maximum(_conv(x, k["c1"], w["c1_b"], 5, 1), 0)
+        h = np.maximum(c1, 0)
         h = np.maximum(_conv(h, k["c2"], w["c2_b"], 5, 1), 0) + h
         h = np.maximum(_conv(h, k["c3"], w["c3_b"], 3, 2), 0) + h
         if "c4" in k:  # a tagger trained with a fourth convolution (``--layers 4``)
