@@ -94,6 +94,31 @@ def test_first_convolution_from_cached_word_rows_equals_the_convolution(name, ca
     assert not np.allclose(tagger._first(retagged), want, atol=1e-3)
 
 
+def test_taggers_in_threads_give_the_numbers_of_one_thread(monkeypatch):
+    # a Dask worker with several threads, or two uploads on the dashboard, run the taggers in
+    # threads of one process; the word caches they grow are shared, and without the lock the
+    # threads wrote one another's rows (wrong probabilities or a crash), from fresh caches
+    from concurrent.futures import ThreadPoolExecutor
+
+    with (ROOT / "benchmarks" / "devset" / "phrases.jsonl").open(encoding="utf-8") as f:
+        texts = [json.loads(next(f))["text"] for _ in range(48)]
+    tokens = [T.tokenize_fast(t) for t in texts]
+
+    def fresh(name):
+        monkeypatch.setattr(T, "_WORDS", T._Words())
+        with np.load(T.DATA_DIR / name) as z:
+            return T.Tagger({k: z[k] for k in z.files})
+
+    for name in (T.TAGGER_FILE, T.ROLE_TAGGER_FILE):
+        one = fresh(name)
+        want = [one.probs_of(t) for t in tokens]
+        many = fresh(name)
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(many.probs_of, tokens))
+        for w, g in zip(want, got):
+            np.testing.assert_allclose(g, w, atol=1e-6)
+
+
 def test_token_features_of_a_real_sentence():
     toks, feats = T.token_features("LoRA adapters (rank 8) cut memory.")
     assert [w for w, _ in toks] == ["LoRA", "adapters", "(", "rank", "8", ")", "cut", "memory",

@@ -31,6 +31,7 @@ tagger) on the dev labels of ``benchmarks/devset/phrases.jsonl``; the weights ar
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -50,6 +51,11 @@ PRE_DIMS = 64  # the projected static vector
 # word texts whose first-convolution products a tagger keeps (:meth:`Tagger._first`): 84 MB at most;
 # a build meets the most frequent words first
 CACHED_WORDS = 32_768
+# the word caches (:class:`_Words`, each tagger's indices, projected vectors and first-layer
+# products) grow as words are met: one thread at a time reads and grows them, so threads
+# running the extraction in one process (a Dask worker's, an upload on the dashboard) get
+# the numbers one thread would
+_CACHE_LOCK = threading.Lock()
 
 
 def shape(word: str) -> str:
@@ -236,7 +242,9 @@ class Tagger:
         """(O, B, I) probabilities of each of ``tokens`` (and P(proposed) with a role head)."""
         if not tokens:
             return np.zeros((0, 4 if "role_w" in self.w else 3), dtype=np.float32)
-        return self._upper(self._first(tokens))
+        with _CACHE_LOCK:
+            first = self._first(tokens)
+        return self._upper(first)
 
     def _network(self, x: np.ndarray) -> np.ndarray:
         """The network over input channels ``x`` (tokens x :meth:`_inputs`' channels)."""
