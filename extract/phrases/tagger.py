@@ -185,18 +185,17 @@ class Tagger:
         return np.array([ids[w] for w in words], dtype=np.intp).reshape(-1, 6)
 
     def _inputs(self, tokens: list[Token]) -> np.ndarray:
-        """Tokens x input channels: the feature values of :func:`token_features` (as trained),
-        whose text-only indices are cached per token text."""
-        ids = self._token_ids([t[0] for t in tokens])
-        tag_ids = [self.vocab[1].get(t[2], UNKNOWN) for t in tokens]
-        e = self.emb
-        return np.concatenate([e[0][ids[:, 0]], e[1][tag_ids], e[2][ids[:, 1]], e[3][ids[:, 2]],
-                               e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]],
-                              axis=1)
+        """Tokens x input channels as trained: the embeddings of the feature values of
+        :func:`token_features`, the tag's second, then the projected static vector. The network
+        reads them through :meth:`_first`, which is tested equal to the convolution over them."""
+        text = self._text_inputs(self._token_ids([t[0] for t in tokens]))
+        tags = self.emb[1][[self.vocab[1].get(t[2], UNKNOWN) for t in tokens]]
+        d = self.emb[0].shape[1]
+        return np.concatenate([text[:, :d], tags, text[:, d:]], axis=1)
 
     def _text_inputs(self, ids: np.ndarray) -> np.ndarray:
-        """The input channels a token's text alone decides (all but the tag's), in
-        :meth:`_inputs`' order, of tokens with :meth:`_token_ids` ``ids``."""
+        """The input channels a token's text alone decides (all of :meth:`_inputs`' but the
+        tag's, in its order) of tokens with :meth:`_token_ids` ``ids``."""
         e = self.emb
         return np.concatenate([e[0][ids[:, 0]], e[2][ids[:, 1]], e[3][ids[:, 2]],
                                e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
