@@ -20,6 +20,7 @@ import ast
 import hashlib
 import importlib.metadata as md
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -52,6 +53,12 @@ def _resolve_relative(name: str, module: str | None, level: int) -> str:
     return ".".join([*base, module] if module else base)
 
 
+# CPython 3.11's parser is not safe in threads (two parses at once fail with "AST constructor
+# recursion depth mismatch"): the first stage versions of a Dask worker with several threads
+# are computed at once
+_PARSE_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=None)
 def _tree(name: str) -> ast.Module | None:
     """The parsed source of project module ``name`` (None when it is not one); parsed once for
@@ -59,7 +66,8 @@ def _tree(name: str) -> ast.Module | None:
     path = module_path(name)
     if path is None:
         return None
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    with _PARSE_LOCK:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 @lru_cache(maxsize=None)

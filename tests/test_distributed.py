@@ -33,6 +33,24 @@ def test_dask_build_equals_local_build(tmp_path, seeds_dir, seeds_db, client):
         pd.testing.assert_frame_equal(store.read_table(db, table), store.read_table(seeds_db, table), obj=table)
 
 
+def test_dask_worker_with_threads_equals_local_build(tmp_path, seeds_dir, seeds_db):
+    # one worker process running four partitions at once in four threads, from fresh caches:
+    # the threads share the phrase taggers' word caches, which must give the rows of one thread
+    from distributed import Client, LocalCluster
+
+    from extract.distributed import dask_runner
+
+    db = tmp_path / "threads.duckdb"
+    with LocalCluster(n_workers=1, threads_per_worker=4, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as c:
+        build([seeds_dir], db, skip={"keywords"},
+              runner=dask_runner(client=c, partitions=12, show_progress=False))
+    for table in ("methods", "names", "techniques"):
+        assert len(store.read_table(db, table)) > 0
+        pd.testing.assert_frame_equal(store.read_table(db, table), store.read_table(seeds_db, table),
+                                      obj=table)
+
+
 def test_cli_dask_engine_with_scheduler_address(tmp_path, seeds_dir, seeds_db, client, capsys):
     db = tmp_path / "cli.duckdb"
     rc = main(["build", str(seeds_dir), "--db", str(db), "--engine", "dask",
