@@ -33,6 +33,8 @@ def test_dask_build_equals_local_build(tmp_path, seeds_dir, seeds_db, client):
         pd.testing.assert_frame_equal(store.read_table(db, table), store.read_table(seeds_db, table), obj=table)
 
 
+# the module's cluster holds the scheduler's HTTP port; this one takes another
+@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")
 def test_dask_worker_with_threads_equals_local_build(tmp_path, seeds_dir, seeds_db):
     # one worker process running four partitions at once in four threads, from fresh caches:
     # the threads share the phrase taggers' word caches, which must give the rows of one thread
@@ -45,8 +47,9 @@ def test_dask_worker_with_threads_equals_local_build(tmp_path, seeds_dir, seeds_
                       dashboard_address=None) as cluster, Client(cluster) as c:
         build([seeds_dir], db, skip={"keywords"},
               runner=dask_runner(client=c, partitions=12, show_progress=False))
-    for table in ("methods", "names", "techniques"):
-        assert len(store.read_table(db, table)) > 0
+    for table in EXTRACTION_TABLES:
+        if table not in ("keywords", "paper_embeddings"):  # the keywords stage: skipped in both
+            assert len(store.read_table(db, table)) > 0, table
         pd.testing.assert_frame_equal(store.read_table(db, table), store.read_table(seeds_db, table),
                                       obj=table)
 
