@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -80,7 +81,8 @@ class _Cache:
     """What one embedder has computed in this process: keywords per paper, vectors per phrase.
 
     Both are bounded LRU maps; the phrase vectors make later chunks of a large build cheaper
-    (common phrases such as "reinforcement learning" are embedded once per process).
+    (common phrases such as "reinforcement learning" are embedded once per process). Threads of
+    one process (a Dask worker's) share them: ``lock`` is held while one reads or changes them.
     """
 
     MEMO_SIZE = 50_000
@@ -89,6 +91,7 @@ class _Cache:
     def __init__(self) -> None:
         self.memo: OrderedDict[str, list[tuple[str, float]]] = OrderedDict()
         self.phrases: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.lock = threading.Lock()
 
     def remember(self, key: str, keywords: list[tuple[str, float]]) -> None:
         self.memo[key] = keywords
@@ -284,12 +287,15 @@ def _run(
     diversity = ranker.diversity if diversity is None else diversity
     params = (top_n, diversity, max_words, ranker.digest, doc_words)
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
-    out: list[Any] = [cache.memo.get(k) for k in keys]
+    with cache.lock:
+        out: list[Any] = [cache.memo.get(k) for k in keys]
     todo = [i for i, r in enumerate(out) if r is None]
     phrase_vecs = cache.phrases  # every distinct phrase embedded once per process
     for chunk in _chunks(todo, CHUNK):
-        done = featurise([papers[i] for i in chunk], model, nlp, max_words, doc_words, phrase_vecs)
-        cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
+        with cache.lock:
+            done = featurise([papers[i] for i in chunk], model, nlp, max_words, doc_words,
+                             phrase_vecs)
+            cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
         scores = ranker.score(np.concatenate([x for _, x, _, _ in done]))
         at = 0
         for i, (cs, x, emb, dvec) in zip(chunk, done):
@@ -297,8 +303,9 @@ def _run(
             picked = sorted(select(cs, rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
             prob = 1.0 / (1.0 + np.exp(-rel.astype(np.float64)))
             out[i] = ([(cs[j].display, round(float(prob[j]), 4)) for j in picked], dvec)
-    for i in todo:
-        cache.remember(keys[i], out[i])
+    with cache.lock:
+        for i in todo:
+            cache.remember(keys[i], out[i])
     return out
 
 
@@ -324,22 +331,24 @@ def _run_keybert(
     kw_model = keybert_model(model)
     params = ("keybert", top_n, diversity, max_words, doc_words)
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
-    out: list[Any] = [cache.memo.get(k) for k in keys]
+    with cache.lock:
+        out: list[Any] = [cache.memo.get(k) for k in keys]
     todo = [i for i, r in enumerate(out) if r is None]
     phrase_vecs = cache.phrases
     for chunk in _chunks(todo, CHUNK):
         batch = [papers[i] for i in chunk]
-        done = featurise(batch, model, nlp, max_words, doc_words, phrase_vecs)
-        cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
-        cands = [cs for cs, _, _, _ in done]
-        doc_vecs = np.stack([d for _, _, _, d in done])
-        picked = keybert_select(
-            kw_model, [_text(p)[0] for p in batch], cands, doc_vecs, phrase_vecs, top_n, diversity
-        )
+        with cache.lock:  # KeyBERT reads the phrase vectors too
+            done = featurise(batch, model, nlp, max_words, doc_words, phrase_vecs)
+            cache.touch_phrases({c.embed_text for cs, _, _, _ in done for c in cs})
+            cands = [cs for cs, _, _, _ in done]
+            doc_vecs = np.stack([d for _, _, _, d in done])
+            picked = keybert_select(kw_model, [_text(p)[0] for p in batch], cands, doc_vecs,
+                                    phrase_vecs, top_n, diversity)
         for i, cs, row, (_, _, _, dvec) in zip(chunk, cands, picked, done):
             out[i] = ([(cs[j].display, round(s, 4)) for j, s in row], dvec)
-    for i in todo:
-        cache.remember(keys[i], out[i])
+    with cache.lock:
+        for i in todo:
+            cache.remember(keys[i], out[i])
     return out
 
 
