@@ -235,6 +235,14 @@ def test_bundled_tagger_files_are_consistent(name):
     assert size < 10_000_000
 
 
+def test_one_tagger_per_file_however_it_is_named():
+    # the taggers' word caches live on the loaded object: tag() loads with the default name,
+    # callers may name the file; both must get the same tagger, and the role tagger its own
+    assert T.Tagger.load() is T.Tagger.load(T.TAGGER_FILE)
+    assert T.Tagger.load(T.ROLE_TAGGER_FILE) is T.Tagger.load(T.ROLE_TAGGER_FILE)
+    assert T.Tagger.load(T.ROLE_TAGGER_FILE) is not T.Tagger.load()
+
+
 def test_concept_table_reads_the_tagger_at_best_and_best_of_all():
     cands = [S.Cand(10, 30, "specdecod", 0.9, 2), S.Cand(50, 70, "specdecod", 0.6, 2),
              S.Cand(80, 90, "other", 0.5, 1)]

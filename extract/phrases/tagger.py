@@ -154,10 +154,9 @@ class Tagger:
         self._c1_cache = np.zeros((0, width * out_c), dtype=np.float32)
 
     @classmethod
-    @lru_cache(maxsize=2)
     def load(cls, name: str = TAGGER_FILE) -> Tagger:
-        with np.load(DATA_DIR / name, allow_pickle=False) as z:
-            return cls({k: z[k] for k in z.files})
+        """The tagger of ``extract/data/<name>``, one per file and process (with its caches)."""
+        return _load_file(name)
 
     def _project(self) -> None:
         """Project the shared encoder rows this tagger has not projected yet."""
@@ -189,9 +188,13 @@ class Tagger:
         :func:`token_features`, the tag's second, then the projected static vector. The network
         reads them through :meth:`_first`, which is tested equal to the convolution over them."""
         text = self._text_inputs(self._token_ids([t[0] for t in tokens]))
-        tags = self.emb[1][[self.vocab[1].get(t[2], UNKNOWN) for t in tokens]]
+        tags = self.emb[1][self._tag_ids(tokens)]
         d = self.emb[0].shape[1]
         return np.concatenate([text[:, :d], tags, text[:, d:]], axis=1)
+
+    def _tag_ids(self, tokens: list[Token]) -> list[int]:
+        """Each token's index in the part-of-speech tag vocabulary."""
+        return [self.vocab[1].get(t[2], UNKNOWN) for t in tokens]
 
     def _text_inputs(self, ids: np.ndarray) -> np.ndarray:
         """The input channels a token's text alone decides (all of :meth:`_inputs`' but the
@@ -228,7 +231,7 @@ class Tagger:
             z[~off] = cache[at[~off]]
             z[off] = self._text_inputs(self._token_ids([words[i] for i in np.flatnonzero(off)])
                                        ) @ self._c1_text
-        z += self._c1_tag[[self.vocab[1].get(t[2], UNKNOWN) for t in tokens]]
+        z += self._c1_tag[self._tag_ids(tokens)]
         out_c, _, width = self.w["c1_w"].shape
         pad, n = (width - 1) // 2, len(tokens)
         z = z.reshape(n, width, out_c)
@@ -265,6 +268,14 @@ class Tagger:
         # the role head: P(proposed) of a token inside a method phrase, a fourth column
         r = h @ w["role_w"].T + w["role_b"]
         return np.concatenate([o, 1.0 / (1.0 + np.exp(r[:, :1] - r[:, 1:]))], axis=1)
+
+
+@lru_cache(maxsize=None)
+def _load_file(name: str) -> Tagger:
+    """:meth:`Tagger.load`'s cache, keyed by the file name however it was passed (``load()`` and
+    ``load(TAGGER_FILE)`` are the same tagger)."""
+    with np.load(DATA_DIR / name, allow_pickle=False) as z:
+        return Tagger({k: z[k] for k in z.files})
 
 
 def _kernel(weight: np.ndarray) -> np.ndarray:
