@@ -17,10 +17,13 @@ and said so, while that script or its stage does not load). Scores are
 micro-averaged: counts are summed over the abstracts of every file, then P = tp / (tp + fp),
 R = tp / (tp + fn).
 
-Each table is reported on all abstracts and per part: a record's ``split`` field when the dev
-sets have one (e.g. ``dev`` and ``heldout``), else where it comes from (``seeds``: the bundled
-abstracts the rules were written against; ``corpus``: abstracts from ../shared/corpora).
-``--check`` prints the figures without writing anything.
+Each table is reported at three levels (a row's ``level``): ``all`` abstracts; each ``part``
+declared in ``benchmarks/devset/splits.toml`` (dev: tuned on; heldout: never tuned on; blind:
+labelled without seeing the extractor's output, read only as totals; seeds: the bundled
+abstracts), pooled over every file; and each ``split``, a labelled batch as a record's ``split``
+field names it (e.g. ``dev2``, ``phr9``), else where the record comes from (``seeds``, or
+``corpus``: abstracts from ../shared/corpora). ``--check`` prints the figures without writing
+anything.
 """
 
 from __future__ import annotations
@@ -61,9 +64,22 @@ RESULT_KEYS = {
 PHRASE_KEYS = {
     "phrases": ("methods", "generic method phrases (`form` = `phrase`; same concept key)"),
 }
-# splits of the sets labelled blind whose errors are never read; pooled as the part "blind"
-# (declared in benchmarks/devset/splits.toml)
-BLIND_PARTS = splits.blind_splits()
+
+
+def _split_parts() -> dict[str, str]:
+    """split value -> part, over the gold-labelled files of benchmarks/devset/splits.toml (not
+    the audits' verdicts), for the values that name one part wherever they are declared: the
+    part of a record in a file splits.toml does not list (a test's dev set)."""
+    seen: dict[str, set[str]] = {}
+    for decl in splits.declared().values():
+        for value, part in decl.get("splits", {}).items():
+            if part not in ("audit", "agreement"):
+                seen.setdefault(value, set()).add(part)
+    return {value: parts.pop() for value, parts in seen.items() if len(parts) == 1}
+
+
+SPLIT_PARTS = _split_parts()
+LEVELS = ("all", "part", "split")
 # tables in the order of their stages' declarations (extract/data/stages/*.toml)
 ORDER = [t for spec in REGISTRY if spec.evaluation for t in spec.tables]
 ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS, **PHRASE_KEYS}
@@ -81,6 +97,19 @@ def part_of(record: dict, has_split: bool) -> str:
     if has_split:
         return str(record.get("split") or "unsplit")
     return "seeds" if str(record.get("source", "")).startswith("seeds/") else "corpus"
+
+
+def declared_part(file_name: str, record: dict, key: str) -> str | None:
+    """The part (:data:`benchmarks.splits.PARTS`) the labels ``key`` of ``record`` in
+    ``file_name`` count for: the part splits.toml declares (technique tags may have their own);
+    for a file it does not list, the part of the record's split value in another file, else
+    ``seeds`` for a bundled abstract; None when nothing says."""
+    try:
+        return splits.part(file_name, record, "techniques" if key == "techniques" else None)
+    except KeyError:
+        if record.get("split") is not None:
+            return SPLIT_PARTS.get(str(record["split"]))
+        return "seeds" if str(record.get("source", "")).startswith("seeds/") else None
 
 
 def score_names(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
@@ -242,42 +271,20 @@ def measure(devset_dir: Path) -> dict:
             parts.setdefault(part_of(r, has_split), []).append(r)
         sources.append(_source(path, records))
         for part, recs in [("all", records), *sorted(parts.items())]:
+            level = "all" if part == "all" else "split"
             for key, counts in {
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
                 **(score_results(recs, result_keys) if result_keys else {}),
                 **(score_phrases(recs, phrase_keys) if phrase_keys else {}),
             }.items():
-                table, what = ALL_KEYS[key]
-                entry = per.setdefault(
-                    (table, key, part),
-                    {
-                        "table": table,
-                        "measure": key,
-                        "what": what,
-                        "part": part,
-                        "abstracts": 0,
-                        "tp": 0,
-                        "fp": 0,
-                        "fn": 0,
-                        "files": [],
-                    },
-                )
-                entry["abstracts"] += len(recs)
-                entry["tp"] += counts[0]
-                entry["fp"] += counts[1]
-                entry["fn"] += counts[2]
-                entry["files"].append(path.name)
-    # the blind check sets pooled: the largest sample of papers nobody tuned on
-    for (table, key, part), entry in list(per.items()):
-        if part in BLIND_PARTS:
-            pooled = per.setdefault(
-                (table, key, "blind"),
-                {**entry, "part": "blind", "abstracts": 0, "tp": 0, "fp": 0, "fn": 0, "files": []},
-            )
-            for k in ("abstracts", "tp", "fp", "fn"):
-                pooled[k] += entry[k]
-            pooled["files"] = pooled["files"] + entry["files"]
+                # a split's records share their split (or, without one, their kind of source):
+                # one declared part per split and gold key
+                pooled = None if level == "all" else declared_part(path.name, recs[0], key)
+                for lvl, name in ((level, part), ("part", pooled)):
+                    if name is None:
+                        continue
+                    _add(per, ALL_KEYS[key], key, lvl, name, len(recs), counts, path.name)
     from dashboard.analytics import wilson_interval
 
     rows = []
@@ -289,12 +296,13 @@ def measure(devset_dir: Path) -> dict:
         rows.append(
             {**entry, "precision": p, "recall": r, "f1": f, "precision_ci": p_ci, "recall_ci": r_ci}
         )
-    part_rank = {"all": 0, "blind": 1}
+    part_rank = {p: i for i, p in enumerate(splits.PARTS)}
     rows.sort(
         key=lambda e: (
             ORDER.index(e["table"]) if e["table"] in ORDER else 99,
             list(ALL_KEYS).index(e["measure"]),
-            part_rank.get(e["part"], 2),
+            LEVELS.index(e["level"]),
+            part_rank.get(e["part"], len(part_rank)) if e["level"] == "part" else 0,
             e["part"],
         )
     )
@@ -309,6 +317,23 @@ def measure(devset_dir: Path) -> dict:
         "rows": rows,
         "entity_spans": spans,
     }
+
+
+def _add(per: dict, table_what: tuple[str, str], key: str, level: str, part: str, abstracts: int,
+         counts: list[int], file_name: str) -> None:
+    """Add one file's counts (tp, fp, fn) of gold key ``key`` over ``abstracts`` abstracts to the
+    entry of (table, key, level, part) in ``per``."""
+    table, what = table_what
+    entry = per.setdefault(
+        (table, key, level, part),
+        {"table": table, "measure": key, "what": what, "level": level, "part": part,
+         "abstracts": 0, "tp": 0, "fp": 0, "fn": 0, "files": []},
+    )
+    entry["abstracts"] += abstracts
+    for i, k in enumerate(("tp", "fp", "fn")):
+        entry[k] += counts[i]
+    if file_name not in entry["files"]:
+        entry["files"].append(file_name)
 
 
 def _commit() -> str:
@@ -337,6 +362,23 @@ def _ci(ci: list[float] | None) -> str:
     return "" if ci is None else f"[{ci[0]:.2f}–{ci[1]:.2f}]"
 
 
+def _row_table(rows: list[dict], part_header: str) -> list[str]:
+    """Markdown table lines of report rows."""
+    lines = [
+        f"| table | what is compared | {part_header} | abstracts | precision | recall | F1 | tp "
+        "| fp | fn |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for e in rows:
+        lines.append(
+            f"| `{e['table']}` | {e['what']} | {e['part']} | {e['abstracts']} | "
+            f"{_fmt(e['precision'])} {_ci(e['precision_ci'])} | "
+            f"{_fmt(e['recall'])} {_ci(e['recall_ci'])} | {_fmt(e['f1'])} | "
+            f"{e['tp']} | {e['fp']} | {e['fn']} |"
+        )
+    return lines
+
+
 def markdown(report: dict) -> str:
     """``docs/ACCURACY.md`` for ``report``."""
     lines = [
@@ -349,44 +391,29 @@ def markdown(report: dict) -> str:
         "",
         "Precision: of the rows the extractor wrote, the share a person also labelled. Recall: of "
         "what a person labelled, the share the extractor found. Counts are summed over "
-        "abstracts (micro-average). Parts: *dev* and *heldout* are the splits a dev set marks "
-        "(*heldout* abstracts were set aside before the rules were written and their errors "
-        "never read). *fresh2* (`benchmarks/devset/fresh2.jsonl`, 100 abstracts of 2023-2025) "
-        "and *fresh4* and *fresh5* (200 more each, scored first on the code of the session that "
-        "drew them) were "
-        "drawn and labelled blind, by helpers who never saw the extractors' output, and only "
-        "their totals are ever looked at: the fairest figures for papers nobody here has read "
-        "(*blind* pools the three). "
-        "*fresh*, *dev2*, *dev3* and *fresh3* were labelled the same way; *fresh* and *fresh3* "
-        "were check sets for a round of rules each and have been read since; all four are "
-        "tuning sets. "
-        "`benchmarks/eval_fresh.py --devset F` scores such a file per name type and role. "
-        "In files without splits, *seeds* are the bundled abstracts the rules were "
-        "first written against and *corpus* abstracts come from `../shared/corpora`. Small "
-        "counts mean wide uncertainty: the brackets give the 95% Wilson interval of each "
-        "precision and recall.",
+        "abstracts (micro-average). Small counts mean wide uncertainty: the brackets give the "
+        "95% Wilson interval of each precision and recall.",
         "",
-        *(
-            []
-            if report["has_split"]
-            else [
-                "No dev set marks a held-out split yet (a `split` field per record); the "
-                "*corpus* rows are the closest to unseen text, but some of those abstracts may "
-                "have been looked at while the rules were written, so expect lower figures on "
-                "new papers. Once a file marks splits, each split gets its own rows.",
-                "",
-            ]
-        ),
-        "| table | what is compared | part | abstracts | precision | recall | F1 | tp | fp | fn |",
-        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "Each table is scored on *all* labelled abstracts, then per **part**, pooled over every "
+        "file as `benchmarks/devset/splits.toml` declares it: *dev* (tuned on: rules, "
+        "vocabularies and models were changed looking at its errors), *heldout* (scored, never "
+        "tuned on), *blind* (drawn and labelled by helpers who never saw the extractors' "
+        "output; only their totals are ever looked at: the fairest figures for papers nobody "
+        "here has read) and *seeds* (the bundled demo abstracts, tuned on). The last table "
+        "gives each labelled **batch** apart (a record's `split`, e.g. *dev2* or *phr9*; "
+        "without one, *seeds* or *corpus*, abstracts of `../shared/corpora`). One batch can "
+        "count for different parts in different files (fresh3's name labels are dev, its "
+        "phrase labels held-out) and for its technique tags (phr13-18). "
+        "`benchmarks/eval_fresh.py --devset F` scores a names file per name type and role.",
+        "",
+        "## By part",
+        "",
+        *_row_table([e for e in report["rows"] if e["level"] != "split"], "part"),
+        "",
+        "## By labelled batch",
+        "",
+        *_row_table([e for e in report["rows"] if e["level"] == "split"], "batch"),
     ]
-    for e in report["rows"]:
-        lines.append(
-            f"| `{e['table']}` | {e['what']} | {e['part']} | {e['abstracts']} | "
-            f"{_fmt(e['precision'])} {_ci(e['precision_ci'])} | "
-            f"{_fmt(e['recall'])} {_ci(e['recall_ci'])} | {_fmt(e['f1'])} | "
-            f"{e['tp']} | {e['fp']} | {e['fn']} |"
-        )
     if report.get("entity_spans"):
         lines += [
             "",
@@ -445,10 +472,12 @@ def main(argv: list[str] | None = None) -> int:
     if not report["rows"]:
         print(f"{args.devset_dir}: no dev set with gold labels to score", file=sys.stderr)
         return 1
-    print(f"{'table':<12} {'measure':<11} {'part':<8} {'n':>4} {'P':>5} {'R':>5} {'F1':>5}")
+    print(f"{'table':<12} {'measure':<11} {'level':<5} {'part':<9} {'n':>5} {'P':>5} {'R':>5} "
+          f"{'F1':>5}")
     for e in report["rows"]:
         print(
-            f"{e['table']:<12} {e['measure']:<11} {e['part']:<8} {e['abstracts']:>4} "
+            f"{e['table']:<12} {e['measure']:<11} {e['level']:<5} {e['part']:<9} "
+            f"{e['abstracts']:>5} "
             f"{_fmt(e['precision']):>5} {_fmt(e['recall']):>5} {_fmt(e['f1']):>5}"
         )
     if not args.check:

@@ -18,6 +18,9 @@ fold on dev:
 * where the proposed concepts go wrong at the shipped cut-offs: kept as proposed and labelled
   proposed, labelled used or not labelled; labelled proposed but without a candidate concept,
   not kept, or kept as used;
+* per labelling round (:data:`ROUNDS`: the first dev abstracts, dev2, dev3 and phr1-6, list
+  fewer proposed phrases per abstract than phr7 on), the proposed and role-blind F1 at the
+  shipped cut-offs and at each proposed floor, and the floor each round alone would choose;
 * the proposed concepts' F1 (role included, every labelled proposed phrase counted), at the
   best role threshold and ``proposed_floor`` (``train_phrase_model.role_cutoffs``), on the
   shipped selection, for roles decided by: the role regression; trees trained on the labelled
@@ -49,6 +52,11 @@ from extract.phrases import model as PM  # noqa: E402
 from extract.phrases import select as PS  # noqa: E402
 
 SEED = 2034
+# The dev abstracts' labelling rounds (``split`` of benchmarks/devset/phrases.jsonl): the first
+# (phrases added to the name-labelled dev2 and dev3, then phr1-6) and the later ones (phr7 on,
+# labelled by eight to sixteen helpers per batch with 16 calibration records of phr4-6).
+ROUNDS = {"first (dev2, dev3, phr1-6)": {"dev2", "dev3", *(f"phr{i}" for i in range(1, 7))}}
+FLOORS = (0.34, 0.38, 0.42, 0.46, 0.48, 0.50, 0.54, 0.60)
 
 
 def linear_oof(cache: Path | None):
@@ -69,7 +77,7 @@ def linear_oof(cache: Path | None):
 
 class Probe:
     def __init__(self, docs, y, yp, at) -> None:
-        self.y, self.yp = y, yp
+        self.y, self.yp, self.at = y, yp, at
         self.fold = (np.random.default_rng(SEED).permutation(len(docs)) % 5)[at]
         self.n_gold = sum(len(g) for _, g in docs)
         self.n_proposed = sum(1 for _, g in docs for v in g.values() if v == "proposed")
@@ -109,6 +117,34 @@ def proposed_errors(probe: Probe, q, proposed_p, role_threshold: float, threshol
             "of which kept as used": int((kept & ~prop & yp).sum())}
 
 
+def by_round(recs, docs, probe: Probe, q, mixed, spec) -> None:
+    """Proposed and role-blind F1 of the dev abstracts of each labelling round (:data:`ROUNDS`,
+    the rest as "later"), at the shipped role threshold and selection threshold and at each of
+    :data:`FLOORS` as the proposed floor; and each round's own best floor."""
+    rounds = np.array([next((k for k, v in ROUNDS.items() if r.get("split") in v),
+                            "later (phr7 on)") for r in recs])
+    concept_round = rounds[probe.at]
+    prop = mixed >= spec["role_threshold"]
+    for name in [*ROUNDS, "later (phr7 on)"]:
+        sel = concept_round == name
+        in_round = rounds == name
+        n_gold = sum(len(docs[d][1]) for d in np.flatnonzero(in_round))
+        n_prop = sum(1 for d in np.flatnonzero(in_round) for v in docs[d][1].values()
+                     if v == "proposed")
+        cells = []
+        for fl in (spec["proposed_floor"], *FLOORS):
+            pf, af = TPM.floor_f1(np.where(sel, q, 0.0), spec["threshold"], prop, fl,
+                                  probe.y & sel, probe.yp & sel, n_gold, n_prop)
+            cells.append((fl, pf, af))
+        best = max(cells[1:], key=lambda c: c[1])
+        n = int(in_round.sum())
+        print(f"  round {name}: {n} abstracts, {n_prop / max(n, 1):.2f} labelled proposed "
+              f"phrases each; proposed / role-blind F1 at the shipped floor "
+              f"{cells[0][0]}: {cells[0][1]:.4f} / {cells[0][2]:.4f}; best floor {best[0]}: "
+              f"{best[1]:.4f} / {best[2]:.4f}; per floor: "
+              + ", ".join(f"{fl}: {pf:.3f}/{af:.3f}" for fl, pf, af in cells[1:]), flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--linear-cache", type=Path, default=None)
@@ -134,6 +170,7 @@ def main(argv=None) -> int:
         print(f"  at the shipped cut-offs (selection {spec['threshold']}, proposed floor "
               f"{spec['proposed_floor']}, mixed role {spec['role_threshold']}; its own trees): "
               + ", ".join(f"{k} {v}" for k, v in errors.items()), flush=True)
+        by_round(recs, docs, probe, q, mixed, spec)
         Xr = np.column_stack([X, tr])
         fr, tt = probe.selection(probe.oof(Xr, y))
         print(f"  selection F1 with the role tagger's P(proposed) as a column {fr:.4f} "

@@ -506,3 +506,19 @@ def test_paper_view_lists_method_phrases_only_the_title_gives(seeds_db):
     assert not at.exception
     (caption,) = [c.value for c in at.caption if c.value.startswith("From the title:")]
     assert f"{name} ({role} method)" in caption.replace("\\", "")
+
+
+def test_data_page_shows_accuracy_by_part_and_batches_apart(seeds_db):
+    at = AppTest.from_file(str(PAGES_DIR / "data.py"), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    tables = [d.value for d in at.dataframe if "F1" in d.value.columns]
+    by_part, by_batch = tables
+    # the main table: all abstracts and the pooled parts, every measure on its blind part
+    assert set(by_part["part"]) == {"all", "dev", "heldout", "blind", "seeds"}
+    blind = by_part[by_part["part"] == "blind"]
+    assert {"techniques", "proposed", "mentioned", "phrases"} <= set(blind["measure"])
+    assert int(blind[blind["measure"] == "phrases"]["abstracts"].iloc[0]) >= 200
+    # each labelled batch apart, in the expander
+    assert {"dev2", "fresh6", "phr9"} <= set(by_batch["batch"])
+    assert any(e.label.startswith("Per labelled batch") for e in at.expander)

@@ -48,15 +48,20 @@ def test_report_reads_every_devset_file_and_scores_by_gold_keys(tmp_path, report
         json.dumps({**names, "gold": {"relations": []}}) + "\n", encoding="utf-8"
     )
     report = report_module.measure(tmp_path)
-    rows = {(r["table"], r["measure"], r["part"]): r for r in report["rows"]}
-    all_sizes = rows[("model_sizes", "sizes", "all")]
+    rows = {(r["table"], r["measure"], r["level"], r["part"]): r for r in report["rows"]}
+    all_sizes = rows[("model_sizes", "sizes", "all", "all")]
     # 3 records x 2 extracted sizes; the held-out one labels only one of them
     assert (all_sizes["tp"], all_sizes["fp"], all_sizes["fn"]) == (5, 1, 0)
     assert all_sizes["abstracts"] == 3
-    heldout = rows[("model_sizes", "sizes", "heldout")]
+    heldout = rows[("model_sizes", "sizes", "split", "heldout")]
     assert (heldout["tp"], heldout["fp"], heldout["precision"]) == (1, 1, 0.5)
-    assert rows[("model_sizes", "sizes", "seeds")]["tp"] == 2  # the file without splits
-    techniques = rows[("techniques", "techniques", "all")]
+    assert rows[("model_sizes", "sizes", "split", "seeds")]["tp"] == 2  # the file without splits
+    # pooled per declared part: the seed abstract of numbers_a.jsonl counts for seeds, the
+    # splits of numbers_b.jsonl (a file splits.toml does not list) for the parts they name
+    assert rows[("model_sizes", "sizes", "part", "seeds")]["tp"] == 2
+    assert rows[("model_sizes", "sizes", "part", "dev")]["abstracts"] == 1
+    assert rows[("model_sizes", "sizes", "part", "heldout")]["fp"] == 1
+    techniques = rows[("techniques", "techniques", "all", "all")]
     assert techniques["tp"] == 2  # State space/RNN and Long context
     assert any("relations" in s for s in report["not_scored"])
     assert report["has_split"]
@@ -70,11 +75,28 @@ def test_blind_check_sets_are_pooled(tmp_path, report_module):
         (tmp_path / f"{split}.jsonl").write_text(
             json.dumps(dict(sizes, split=split)) + "\n", encoding="utf-8"
         )
-    rows = {(r["measure"], r["part"]): r for r in report_module.measure(tmp_path)["rows"]}
-    blind = rows[("sizes", "blind")]
+    rows = {(r["measure"], r["level"], r["part"]): r
+            for r in report_module.measure(tmp_path)["rows"]}
+    blind = rows[("sizes", "part", "blind")]
     # fresh2 + fresh4, not the tuning set dev2: 2 abstracts x 2 sizes
     assert (blind["abstracts"], blind["tp"]) == (2, 4)
-    assert rows[("sizes", "all")]["tp"] == 6
+    assert sorted(blind["files"]) == ["fresh2.jsonl", "fresh4.jsonl"]
+    assert rows[("sizes", "part", "dev")]["files"] == ["dev2.jsonl"]
+    assert rows[("sizes", "all", "all")]["tp"] == 6
+    assert ("sizes", "split", "blind") not in rows
+
+
+def test_a_batch_counts_for_the_part_its_file_declares_per_label_kind(report_module):
+    # phr13's phrase labels are dev, its technique tags held-out; fresh3's phrase labels are
+    # held-out in phrases.jsonl and its name labels dev in fresh3.jsonl
+    part = report_module.declared_part
+    assert part("phrases.jsonl", {"split": "phr13"}, "phrases") == "dev"
+    assert part("phrases.jsonl", {"split": "phr13"}, "techniques") == "heldout"
+    assert part("phrases.jsonl", {"split": "fresh3"}, "phrases") == "heldout"
+    assert part("fresh3.jsonl", {"split": "fresh3"}, "mentioned") == "dev"
+    assert part("methods.jsonl", {"source": "seeds/000_x.txt"}, "mentioned") == "seeds"
+    assert part("mine.jsonl", {"split": "fresh6"}, "sizes") == "blind"
+    assert part("mine.jsonl", {"source": "recent/acl2024.json"}, "sizes") is None
 
 
 def test_report_scores_entity_span_files(tmp_path, report_module):
@@ -147,6 +169,14 @@ def test_accuracy_table_for_the_data_page():
     out = an.accuracy_table(rows)
     assert out["precision"].tolist() == ["0.98 [0.94–1.00]", "–"]
     assert out["recall"].tolist()[0] == "0.97 [0.92–0.99]"
+    # the page's main table: all abstracts and the pooled parts; batches in an expander
+    rows[1]["level"] = "split"
+    rows.append(dict(rows[0], part="blind", level="part", abstracts=40))
+    assert an.accuracy_table(rows, ("all", "part"))["part"].tolist() == ["all", "blind"]
+    assert an.accuracy_table(rows, ("split",))["part"].tolist() == ["corpus"]
+    # a file written before rows had levels: its pooled blind row is a part, the rest splits
+    assert [an.accuracy_level({"part": p}) for p in ("all", "blind", "dev2")] == [
+        "all", "part", "split"]
 
 
 def test_shipped_accuracy_file_matches_the_report_format():

@@ -121,6 +121,7 @@ from dashboard.analytics.papers import (  # noqa: F401
     unit_rows,
     nearest_neighbours,
     column_table,
+    accuracy_level,
     accuracy_table,
 )
 from dashboard.analytics.leaderboards import (  # noqa: F401

@@ -151,8 +151,19 @@ def column_table(table: Table) -> pd.DataFrame:
     )
 
 
-def accuracy_table(rows: list[dict]) -> pd.DataFrame:
-    """The rows of ``dashboard/accuracy.json`` as a table for people.
+def accuracy_level(row: dict) -> str:
+    """A row of ``dashboard/accuracy.json``'s level: ``all``, ``part`` (dev, heldout, blind,
+    seeds: pooled over the labelled files) or ``split`` (one labelled batch); a file written
+    before rows had levels has the pooled ``blind`` row and split rows."""
+    if row.get("level"):
+        return row["level"]
+    return {"all": "all", "blind": "part"}.get(row["part"], "split")
+
+
+def accuracy_table(rows: list[dict], levels: tuple[str, ...] = ("all", "part", "split")
+                   ) -> pd.DataFrame:
+    """The rows of ``dashboard/accuracy.json`` at ``levels`` (:func:`accuracy_level`) as a table
+    for people.
 
     Returns:
         ``table``, ``measure``, ``part``, ``abstracts``, ``precision`` and ``recall`` (``0.91
@@ -177,6 +188,7 @@ def accuracy_table(rows: list[dict]) -> pd.DataFrame:
                 "F1": r.get("f1"),
             }
             for r in rows
+            if accuracy_level(r) in levels
         ],
         columns=cols,
     )
