@@ -1229,3 +1229,28 @@ def test_fired_rules_name_the_rule_and_the_name(text, title, fired):
     assert names.extract_rows(paper) == before  # tracing changes no row
     names.recognise.cache_clear()
     assert names.extract_rows(paper) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # corpus sentences (recent/ and paperlists/): F1 is shaped like "x2" or "7B"
+        "Our experiments show that IndicNER achieves an F1 score of more than 80 for 7 out of 9 "
+        "test languages.",
+        "Experiments show improvements ranging from +3.5% to +10.5% in terms of F1 and Micro-F1 "
+        "scores.",
+        "Compared with pre-trained counterparts (about 1% improvement in F1-score) and other "
+        "existing approaches, it is data-efficient.",
+    ],
+)
+def test_a_metric_the_type_list_knows_is_a_name_though_shaped_like_a_unit(text):
+    got = _names(text)
+    assert got["F1"] == ("metric", "mentioned")
+    # the shape still keeps sizes and factors out: no name for "7", "9", "3.5%" or "1%"
+    assert all(not n[0].isdigit() for n in got)
+
+
+def test_unit_shaped_tokens_no_type_list_knows_stay_out():
+    text = "A 7B model with x2 upsampling runs at 5Hz on the A100 and reaches 40.1 on T1."
+    got = _names(text)
+    assert not {"7B", "x2", "5Hz", "T1"} & set(got)

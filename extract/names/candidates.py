@@ -61,6 +61,14 @@ _UNIT = re.compile(
     r"\d+(?:\.\d+)?[A-Za-z]{0,3}|[A-Za-z]\d+|\d+(?:st|nd|rd|th)|[xX]\d+(?:\.\d+)?"
     r"|\d+[xX×]\d+(?:[xX×]\d+)?"  # a resolution or a grid: 256x256, 3x3x3
 )
+
+
+def unit_shaped(tok: str) -> bool:
+    """True for a token shaped like a unit, a size or an ordinal ("7B", "5Hz", "x2", "F1"):
+    never a name by its shape alone."""
+    return bool(_UNIT.fullmatch(tok))
+
+
 # an acronym led by a dimension: 3DGS (3D Gaussian Splatting), 3DMM, 3DPW, 2DGS
 _DIM_ACRONYM = re.compile(r"[1-4]D[A-Z]{2,}s?")
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
@@ -462,7 +470,8 @@ def find_candidates(
             glued = _GLUED.match(core)
             if glued:
                 core = glued.group(1)  # "MM-Rbenchmark": a superscript was lost
-            if token_shaped(core):
+            # F1: a name a type list knows, though shaped like a unit
+            if token_shaped(core) or (core in known_words and unit_shaped(core)):
                 vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() else None
                 if vm and not re.match(r"\s*(?:%|times|x\b)", msent[vm.end() :]):
                     out.append(_versioned(msent, m.start(), vm, s0))

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extract.datafiles import DATA_DIR
-from extract.names.candidates import Candidate, data_version_end, fold, name_shaped, version_end
+from extract.names.candidates import (
+    Candidate,
+    data_version_end,
+    fold,
+    name_shaped,
+    unit_shaped,
+    version_end,
+)
 from extract.text.phrases import ALNUM, PhraseIndex, Prefilter, declared_guard
 from extract.text.sentences import at_clause_start
 
@@ -189,7 +196,9 @@ class Priors:
     canonical: dict[str, str]  # fold key -> canonical name
     types: dict[str, str]  # fold key -> prior type
     not_names: frozenset[str]  # fold keys
-    words: frozenset[str]  # single capitalised words a vocabulary knows (Transformer, Gemini)
+    # single capitalised words a vocabulary knows (Transformer, Gemini), and names a type list
+    # knows that are shaped like a unit or a size (F1): both are name candidates as written
+    words: frozenset[str]
     vocab: frozenset[str] = frozenset()  # fold keys of the method and benchmark vocabularies
     languages: frozenset[str] = frozenset()  # fold keys of natural languages (always "other")
 
@@ -231,7 +240,8 @@ def priors() -> Priors:
         + [e["name"] for e in mv.get("model_family", [])]
         + [a for e in mv.get("method", []) for a in e.get("aliases", [])]
         if re.fullmatch(r"[A-Z][a-z]+", s)
-    }
+    } | {n for group in ("task", "metric", "dataset") for n in data.get(group, [])
+         if unit_shaped(n)}
     common = frozenset(fold(w) for w in stop.get("common", []) + stop.get("title_genres", [])
                        if w not in words)
     vocab = {
