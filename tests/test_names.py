@@ -1254,3 +1254,32 @@ def test_unit_shaped_tokens_no_type_list_knows_stay_out():
     text = "A 7B model with x2 upsampling runs at 5Hz on the A100 and reaches 40.1 on T1."
     got = _names(text)
     assert not {"7B", "x2", "5Hz", "T1"} & set(got)
+
+
+def test_a_name_the_abstract_links_as_its_code_repository_is_proposed():
+    # dev3 (recent/ 2025): "ConvAug" is only written after the paper's own framework and in its
+    # code link; without the link it read as mentioned
+    text = (
+        "In this work, we propose a framework for generalizing Conversational dense retrieval "
+        "via LLM-cognition data Augmentation (ConvAug). Extensive experiments conducted on four "
+        "public datasets demonstrate the effectiveness, generalizability, and applicability of "
+        "ConvAug. The code is released at https://github.com/haon-chen/ConvAug."
+    )
+    assert _names(text)["ConvAug"] == ("method", "proposed")
+    # a path inside another's repository is not the paper's own: BMTrain stays used
+    text = (
+        "We implement H3T based on an open-source toolkit BMTrain and then use H3T to train the "
+        "Transformer. The code is available at https://github.com/OpenBMB/BMTrain/tree/h3t."
+    )
+    assert _names(text)["BMTrain"][1] == "mentioned"
+
+
+def test_repository_keys_read_the_repository_part_of_code_links():
+    from extract.names.roles import repository_keys
+
+    text = (
+        "Code: https://github.com/haon-chen/ConvAug. Models at huggingface.co/datasets/org/"
+        "MyData-v2 and github.com/a/SCTNet.git; a branch: github.com/OpenBMB/BMTrain/tree/h3t; "
+        "not a host: https://example.org/u/Other."
+    )
+    assert repository_keys(text) == {"convaug", "mydatav2", "sctnet"}

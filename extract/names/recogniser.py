@@ -137,6 +137,7 @@ def recognise(
     for p in proposals:
         cands.append((Candidate(text[p.start : p.end], p.start, p.end, "proposal", p.name), None))
     proposed_keys = {fold(p.name) for p in proposals}
+    repositories = R.repository_keys(text)
     tn = title_prefix(title)[0]
     title_key = fold(tn) if tn else None
     if tn and _PLAIN_TITLE_NAME.fullmatch(tn) and title_key not in pr.types:
@@ -312,11 +313,14 @@ def recognise(
             cue_conf = max(
                 [R.proposal_cue(text, s, e) for s, e in acc.spans + acc.long_spans]
                 + [0.9 if title_key == key else 0.0]
+                + [0.9 if key in repositories else 0.0]
             )
             if cue_conf:
                 role = "proposed"
             if title_key == key:
                 note("roles.cue.title", acc.first.short)
+            elif key in repositories:
+                note("roles.cue.repository", acc.first.short)
         # a vocabulary name, or one the corpus shows in wide use, is never the paper's own
         established = (
             (key in pr.canonical and not novel)

@@ -23,6 +23,9 @@ knows from the corpus, so it checks the words right around each occurrence of a 
   framework, dubbed MITS", "(SAPT)");
 * **appositive of a new thing**: "a new algorithm, UCB-GT,", "a new benchmark to advance further
   research: WebTables", and in a sentence of ours "a newly created evaluation dataset, X,";
+* **code repository**: the abstract links a repository named after it ("Code is available at
+  https://github.com/haon-chen/ConvAug": ConvAug), on a code-hosting site of the list
+  ``roles.code_hosts`` (:func:`repository_keys`);
 * **named parts**: items listed after a count or "components like" in a sentence of ours ("we
   provide two intrinsic rewards ..., i.e., IDI and CDI", "Our PDF consists of three components:
   MDB, DVMB and VAB", "our proposed variants, TTLM-large and TTLM-Tiny"), not "... based on X".
@@ -259,6 +262,22 @@ def proposed_as_method(text: str, start: int, end: int) -> bool:
         note("roles.proposed_as_method", text[start:end])
         return True
     return False
+
+
+_REPOSITORY = re.compile(
+    r"(?<![\w.-])(?:https?://)?(?:www\.)?(?:" + W.alt("roles.code_hosts")
+    + r")/[\w.-]+/([\w-]+(?:\.[\w-]+)*)(?!\.?[\w-]|/\w)",  # not ".../BMTrain/tree/h3t"
+    re.I,
+)
+
+
+def repository_keys(text: str) -> frozenset[str]:
+    """Fold keys of the repositories ``text`` links on a code-hosting site (the last part of
+    "github.com/<owner>/<repository>", without ".git"; not a path inside a repository, which
+    may be the paper's branch of another's code): a name of the abstract with one of these
+    keys is the paper's own, whose code or data the abstract gives. On the name-labelled dev
+    sets, all 56 names so linked are labelled proposed (6 of them were read as mentioned)."""
+    return frozenset(fold(m.group(1).removesuffix(".git")) for m in _REPOSITORY.finditer(text))
 
 
 def proposal_cue(text: str, start: int, end: int) -> float:
