@@ -93,7 +93,8 @@ def _load(name: str):
 
 
 def part_of(record: dict, has_split: bool) -> str:
-    """The part of the dev sets a record belongs to (its split, else seeds or corpus)."""
+    """The labelled batch a record belongs to, its row at the ``split`` level: its split, else
+    seeds or corpus by its source (:func:`declared_part` gives the part it counts for)."""
     if has_split:
         return str(record.get("split") or "unsplit")
     return "seeds" if str(record.get("source", "")).startswith("seeds/") else "corpus"
