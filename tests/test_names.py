@@ -1283,3 +1283,19 @@ def test_repository_keys_read_the_repository_part_of_code_links():
         "not a host: https://example.org/u/Other."
     )
     assert repository_keys(text) == {"convaug", "mydatav2", "sctnet"}
+
+
+def test_a_title_name_the_abstract_only_links_is_the_papers_own():
+    # iclr2023 "Scaleformer: Iterative Multi-scale Refining Transformers for Time Series
+    # Forecasting": the abstract writes the name only in its code link, in lower case
+    title = ("Scaleformer: Iterative Multi-scale Refining Transformers for Time Series "
+             "Forecasting")
+    text = (
+        "We propose a general multi-scale framework that can be applied to state-of-the-art "
+        "transformer-based time series forecasting models. Our code is publicly available in "
+        "https://github.com/BorealisAI/scaleformer."
+    )
+    assert _names(text, title)["Scaleformer"] == ("method", "proposed")
+    # written in the abstract, in lower case, the word is not a name of the paper's own
+    text = "We study scaleformer layers in general. Code: https://github.com/x/y."
+    assert "Scaleformer" not in _names(text, title)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from extract.names.candidates import acronym_definitions, fold, name_like, token_shaped
+from extract.names.candidates import acronym_definitions, fold, mask, name_like, token_shaped
 from extract.names.corpus import stats, widely_used, written_lower
 from extract.names.name import Name
 from extract.names.roles import title_name
@@ -109,7 +109,8 @@ def title_only_name(
     proposes even when the abstract only says "we propose a framework". Taken when the prefix is
     one coined-looking token (inner capitals, digits, all capitals; not "Lazy Agents") or an
     acronym defined there, or one plain capitalised word that the abstract ``text`` never writes,
-    in any case ("Fabrica", not "Fairwashing" over an abstract about fairwashing), that the
+    in any case, outside a link ("Fabrica", not "Fairwashing" over an abstract about
+    fairwashing; "Scaleformer" over one that only links github.com/BorealisAI/scaleformer), that the
     abstract does not name (``seen``: fold keys of its names), that no vocabulary knows and that
     the corpus does not show in wide use or as a common word ("Position: ..." is a genre, in
     ``method_stoplist.toml``), and that is not a variant of a name the abstract proposes
@@ -120,7 +121,7 @@ def title_only_name(
     if not prefix or not title:
         return None
     plain = bool(_PLAIN_WORD.fullmatch(prefix)) and not re.search(
-        rf"\b{re.escape(prefix.lower())}", text.lower())
+        rf"\b{re.escape(prefix.lower())}", mask(text).lower())  # not "github.com/x/scaleformer"
     if not plain and (" " in prefix or not token_shaped(prefix) or not name_like(prefix)):
         return None
     key = fold(prefix)
