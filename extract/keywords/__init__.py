@@ -93,11 +93,19 @@ class _Cache:
         self.phrases: OrderedDict[str, np.ndarray] = OrderedDict()
         self.lock = threading.Lock()
 
-    def remember(self, key: str, keywords: list[tuple[str, float]]) -> None:
-        self.memo[key] = keywords
-        self.memo.move_to_end(key)
-        while len(self.memo) > self.MEMO_SIZE:
-            self.memo.popitem(last=False)
+    def recall(self, keys: list[str]) -> list[Any]:
+        """The keywords kept for each of ``keys`` (None where there are none)."""
+        with self.lock:
+            return [self.memo.get(k) for k in keys]
+
+    def remember(self, items: Iterator[tuple[str, Any]]) -> None:
+        """Keep each (key, keywords) of ``items``, dropping the oldest beyond the bound."""
+        with self.lock:
+            for key, keywords in items:
+                self.memo[key] = keywords
+                self.memo.move_to_end(key)
+            while len(self.memo) > self.MEMO_SIZE:
+                self.memo.popitem(last=False)
 
     def touch_phrases(self, keep: set[str]) -> None:
         """Mark ``keep`` as recently used and drop the oldest vectors beyond the bound."""
@@ -287,8 +295,7 @@ def _run(
     diversity = ranker.diversity if diversity is None else diversity
     params = (top_n, diversity, max_words, ranker.digest, doc_words)
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
-    with cache.lock:
-        out: list[Any] = [cache.memo.get(k) for k in keys]
+    out: list[Any] = cache.recall(keys)
     todo = [i for i, r in enumerate(out) if r is None]
     phrase_vecs = cache.phrases  # every distinct phrase embedded once per process
     for chunk in _chunks(todo, CHUNK):
@@ -303,9 +310,7 @@ def _run(
             picked = sorted(select(cs, rel, emb, top_n, diversity), key=lambda j: (-rel[j], j))
             prob = 1.0 / (1.0 + np.exp(-rel.astype(np.float64)))
             out[i] = ([(cs[j].display, round(float(prob[j]), 4)) for j in picked], dvec)
-    with cache.lock:
-        for i in todo:
-            cache.remember(keys[i], out[i])
+    cache.remember((keys[i], out[i]) for i in todo)
     return out
 
 
@@ -331,8 +336,7 @@ def _run_keybert(
     kw_model = keybert_model(model)
     params = ("keybert", top_n, diversity, max_words, doc_words)
     keys = [hashlib.sha1(repr((p.title, p.abstract, params)).encode()).hexdigest() for p in papers]
-    with cache.lock:
-        out: list[Any] = [cache.memo.get(k) for k in keys]
+    out: list[Any] = cache.recall(keys)
     todo = [i for i, r in enumerate(out) if r is None]
     phrase_vecs = cache.phrases
     for chunk in _chunks(todo, CHUNK):
@@ -346,9 +350,7 @@ def _run_keybert(
                                     phrase_vecs, top_n, diversity)
         for i, cs, row, (_, _, _, dvec) in zip(chunk, cands, picked, done):
             out[i] = ([(cs[j].display, round(s, 4)) for j, s in row], dvec)
-    with cache.lock:
-        for i in todo:
-            cache.remember(keys[i], out[i])
+    cache.remember((keys[i], out[i]) for i in todo)
     return out
 
 
