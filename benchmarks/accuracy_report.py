@@ -285,7 +285,7 @@ def measure(devset_dir: Path) -> dict:
                 for lvl, name in ((level, part), ("part", pooled)):
                     if name is None:
                         continue
-                    _add(per, ALL_KEYS[key], key, lvl, name, len(recs), counts, path.name)
+                    _add(per, key, lvl, name, len(recs), counts, path.name)
     from dashboard.analytics import wilson_interval
 
     rows = []
@@ -320,11 +320,11 @@ def measure(devset_dir: Path) -> dict:
     }
 
 
-def _add(per: dict, table_what: tuple[str, str], key: str, level: str, part: str, abstracts: int,
-         counts: list[int], file_name: str) -> None:
+def _add(per: dict, key: str, level: str, part: str, abstracts: int, counts: list[int],
+         file_name: str) -> None:
     """Add one file's counts (tp, fp, fn) of gold key ``key`` over ``abstracts`` abstracts to the
     entry of (table, key, level, part) in ``per``."""
-    table, what = table_what
+    table, what = ALL_KEYS[key]
     entry = per.setdefault(
         (table, key, level, part),
         {"table": table, "measure": key, "what": what, "level": level, "part": part,
