@@ -404,7 +404,7 @@ def markdown(report: dict) -> str:
         "gives each labelled **batch** apart (a record's `split`, e.g. *dev2* or *phr9*; "
         "without one, *seeds* or *corpus*, abstracts of `../shared/corpora`). One batch can "
         "count for different parts in different files (fresh3's name labels are dev, its "
-        "phrase labels held-out) and for its technique tags (phr13-18). "
+        "phrase labels held-out) and for its technique tags (phr18). "
         "`benchmarks/eval_fresh.py --devset F` scores a names file per name type and role.",
         "",
         "## By part",

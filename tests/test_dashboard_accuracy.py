@@ -87,11 +87,11 @@ def test_blind_check_sets_are_pooled(tmp_path, report_module):
 
 
 def test_a_batch_counts_for_the_part_its_file_declares_per_label_kind(report_module):
-    # phr13's phrase labels are dev, its technique tags held-out; fresh3's phrase labels are
+    # phr18's phrase labels are dev, its technique tags held-out; fresh3's phrase labels are
     # held-out in phrases.jsonl and its name labels dev in fresh3.jsonl
     part = report_module.declared_part
-    assert part("phrases.jsonl", {"split": "phr13"}, "phrases") == "dev"
-    assert part("phrases.jsonl", {"split": "phr13"}, "techniques") == "heldout"
+    assert part("phrases.jsonl", {"split": "phr18"}, "phrases") == "dev"
+    assert part("phrases.jsonl", {"split": "phr18"}, "techniques") == "heldout"
     assert part("phrases.jsonl", {"split": "fresh3"}, "phrases") == "heldout"
     assert part("fresh3.jsonl", {"split": "fresh3"}, "mentioned") == "dev"
     assert part("methods.jsonl", {"source": "seeds/000_x.txt"}, "mentioned") == "seeds"

@@ -33,18 +33,18 @@ def test_the_accuracy_report_pools_exactly_the_declared_blind_sets():
 
 
 def test_a_batch_can_be_dev_for_phrases_and_heldout_for_its_technique_tags():
-    assert splits.part("phrases.jsonl", {"split": "phr13"}) == "dev"
-    assert splits.part("phrases.jsonl", {"split": "phr13"}, "techniques") == "heldout"
-    assert splits.part("phrases.jsonl", {"split": "phr11"}, "techniques") == "dev"
+    assert splits.part("phrases.jsonl", {"split": "phr18"}) == "dev"
+    assert splits.part("phrases.jsonl", {"split": "phr18"}, "techniques") == "heldout"
+    assert splits.part("phrases.jsonl", {"split": "phr17"}, "techniques") == "dev"
     # the tagger trains on the dev technique records: none of them is from a batch whose
-    # technique labels are declared held-out (phr13 onwards)
+    # technique labels are declared held-out (phr18)
     held_batches = set(splits.declared()["phrases.jsonl"]["technique_splits"])
-    assert {"phr13", "phr14"} <= held_batches
+    assert held_batches == {"phr18"}
     dev = [r for _, r, _ in splits.technique_records("dev")]
     held = [r for _, r, _ in splits.technique_records("heldout")]
     assert not any(r.get("split") in held_batches for r in dev)
-    assert sum(r.get("split") == "phr13" for r in held) == 800
-    assert sum(r.get("split") == "phr14" for r in held) == 1600
+    assert sum(r.get("split") == "phr18" for r in held) == 1600
+    assert sum(r.get("split") == "phr17" for r in dev) == 1600
 
 
 def test_the_shipped_accuracy_report_was_measured_on_the_installed_code():
