@@ -11,7 +11,11 @@
    regression over the same features, trained on the DEV parts' labels (features of at least
    three dev abstracts). The stacker is trained on its cross-fitted scores: each dev abstract is
    scored by the classifier fitted on the other four of five folds.
-3. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
+3. The encoder-vector classifier (``extract/data/tag_emb_model.npz``): per tag, a logistic
+   regression over each dev abstract's static-encoder vector (the mean over the distinct words
+   of title + abstract, :func:`extract.learned.tags.doc_vector`), C chosen by its own out-of-fold log loss; the
+   stacker is trained on its cross-fitted scores, as on the supervised classifier's.
+4. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
    of the DEV parts (``benchmarks/splits.py``), C chosen by 5-fold cross-validation grouped by
    paper (and the supervised classifier's C with it, by the out-of-fold log loss), and the
    threshold with the best out-of-fold recall at precision >= 0.85.
@@ -169,10 +173,54 @@ def cross_fit_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed:
     return out
 
 
-def pair_rows(records, feats, model: Linear, sup: np.ndarray):
+def record_vectors(records) -> np.ndarray:
+    """The encoder vector of each labelled record (title + markup-free abstract), as
+    :func:`extract.learned.tags.scored` computes it."""
+    return np.stack([LT.doc_vector(f) for f in record_features(records)])
+
+
+def fit_emb(E: np.ndarray, Y: np.ndarray, C: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The encoder-vector classifier: weights (dims x tags) and biases, one logistic regression
+    per tag with at least three positives (else a bias of -10: never)."""
+    from sklearn.linear_model import LogisticRegression
+
+    W = np.zeros((E.shape[1], Y.shape[1]), dtype=np.float32)
+    b = np.full(Y.shape[1], -10.0, dtype=np.float32)
+    for k in range(Y.shape[1]):
+        if Y[:, k].sum() < 3:
+            continue
+        clf = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(E, Y[:, k])
+        W[:, k] = clf.coef_[0]
+        b[k] = clf.intercept_[0]
+    return W, b
+
+
+def cross_fit_emb(E: np.ndarray, Y: np.ndarray, seed: int,
+                  grid=(3.0, 10.0, 30.0, 100.0)) -> tuple[np.ndarray, float]:
+    """Each abstract's encoder-vector scores (abstracts x tags) from the classifier fitted on
+    the other four of five folds (the supervised classifier's folds), at the C of ``grid`` with
+    the lowest out-of-fold log loss, and that C."""
+    from sklearn.model_selection import KFold
+
+    best = None
+    for C in grid:
+        out = np.zeros(Y.shape)
+        for tr, te in KFold(n_splits=5, shuffle=True, random_state=seed).split(E):
+            W, b = fit_emb(E[tr], Y[tr], C, seed)
+            out[te] = E[te] @ W + b
+        p = 1.0 / (1.0 + np.exp(-out))
+        ll = -np.mean(Y * np.log(p + 1e-9) + (1 - Y) * np.log(1 - p + 1e-9))
+        print(f" encoder-vector classifier C={C}: out-of-fold log loss {ll:.5f}", file=sys.stderr)
+        if best is None or ll < best[0]:
+            best = (ll, out, C)
+    return best[1], best[2]
+
+
+def pair_rows(records, feats, model: Linear, sup: np.ndarray, emb: np.ndarray | None = None):
     """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag);
-    ``feats``: the records' text-classifier features (:func:`record_features`); ``sup``: the
-    supervised classifier's (cross-fitted) scores, abstracts x tags."""
+    ``feats``: the records' text-classifier features (:func:`record_features`); ``sup`` and
+    ``emb``: the supervised and encoder-vector classifiers' (cross-fitted) scores, abstracts x
+    tags (``emb`` None: zeros, the feature left out)."""
     X, y, groups, tags, gates = [], [], [], [], []
     for g, (_, r, gold_list) in enumerate(records):
         gold = set(gold_list)
@@ -181,7 +229,8 @@ def pair_rows(records, feats, model: Linear, sup: np.ndarray):
         logits = model.decision(feats[g])
         evs = {t.tag: ev for t, ev in T.evidence(text, title, keep_rejected=True)}
         for k, tag in enumerate(model.labels):
-            X.append(LT.pair_features(text, evs.get(tag), logits[k], sup[g, k]))
+            X.append(LT.pair_features(text, evs.get(tag), logits[k], sup[g, k],
+                                      0.0 if emb is None else emb[g, k]))
             y.append(tag in gold)
             groups.append(g)
             tags.append(tag)
@@ -273,11 +322,13 @@ def main(argv=None) -> int:
     print(f"stacker: {len(records)} dev abstracts", file=sys.stderr)
     feats = record_features(records)
     Y = label_matrix(records, model.labels)
+    vectors = record_vectors(records)
+    emb, c_emb = cross_fit_emb(vectors, Y.astype(float), args.seed)
     best = None
     for c_sup in (0.1, 0.3, 1.0):
         print(f" supervised text classifier C={c_sup}", file=sys.stderr)
         sup = cross_fit_sup(feats, Y, model.labels, c_sup, args.seed)
-        X, y, groups, tags, gate = pair_rows(records, feats, model, sup)
+        X, y, groups, tags, gate = pair_rows(records, feats, model, sup, emb)
         X = with_tag_columns(X, tags, model.labels)
         stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
         loss = stack["dev_out_of_fold"]["log_loss"]
@@ -285,12 +336,18 @@ def main(argv=None) -> int:
             best = (stack, c_sup)
     stack, c_sup = best
     stack["supervised_C"] = c_sup
+    stack["embedding_C"] = c_emb
+    W, b = fit_emb(vectors, Y.astype(float), c_emb, args.seed)
+    np.savez_compressed(DATA_DIR / LT.EMB_MODEL, labels=np.array(model.labels), weights=W,
+                        bias=b)
+    print(f"  encoder-vector classifier: C={c_emb}, {W.shape[0]} dimensions", file=sys.stderr)
     sup_model = train_sup(feats, Y, model.labels, c_sup, args.seed)
     sup_model.save(DATA_DIR / LT.SUP_MODEL)
     print(f"  supervised classifier: C={c_sup}, {len(sup_model.index)} features kept",
           file=sys.stderr)
     (DATA_DIR / LT.STACK_MODEL).write_text(json.dumps(stack, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: stack[k] for k in ("C", "supervised_C", "threshold", "dev_out_of_fold")}),
+    print(json.dumps({k: stack[k] for k in ("C", "supervised_C", "embedding_C", "threshold",
+                                          "dev_out_of_fold")}),
           file=sys.stderr)
     return 0
 

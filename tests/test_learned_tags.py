@@ -160,3 +160,31 @@ def test_both_text_classifiers_score_in_one_pass_as_they_do_apart():
     assert both.shape == (2 * n,)
     assert np.array_equal(both[:n], learned.text_model().decision(feats))
     assert np.array_equal(both[n:], learned.sup_model().decision(feats))
+
+
+def test_the_encoder_vector_classifier_ranks_what_each_abstract_is_about_first():
+    """Three abstracts no labelled set holds, scored by the classifier over their static-encoder
+    vectors alone: a dataset paper is Evaluation/Benchmark work, BitFit parameter-efficient
+    fine-tuning, the retrieval-augmented language model retrieval."""
+    from extract.learned import bag
+
+    labels, _, _ = learned.emb_model()
+    for title, text, tag in ((DISREX_TITLE, DISREX, "Evaluation/Benchmark"),
+                             (BITFIT_TITLE, BITFIT, "LoRA/PEFT"),
+                             (RETRO_TITLE, RETRO, "Retrieval/IR")):
+        scores = learned.emb_scores(learned.doc_vector(bag.features(title + "\n" + text))[None, :])
+        assert labels[int(scores[0].argmax())] == tag
+    # the stacker reads the score as evidence for the tag, not against it
+    assert learned.stack_model()["weights"]["embedding"] > 0
+
+
+def test_the_encoder_vector_score_is_a_clipped_stacker_feature():
+    from extract.taxonomy.rules import evidence
+
+    evs = {t.tag: ev for t, ev in evidence(RETRO, RETRO_TITLE, keep_rejected=True)}
+    for logit, feature in ((1.5, 0.3), (25.0, 2.0), (-40.0, -2.0)):
+        x = dict(zip(learned.FEATURES,
+                     learned.pair_features(RETRO, evs["Retrieval/IR"], 0.0, 0.0, logit)))
+        assert abs(x["embedding"] - feature) < 1e-9
+        none = dict(zip(learned.FEATURES, learned.pair_features(RETRO, None, 0.0, 0.0, logit)))
+        assert abs(none["embedding"] - feature) < 1e-9 and none["no_evidence"] == 1.0

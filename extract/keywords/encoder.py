@@ -9,6 +9,7 @@ the mean of its pieces'. No transformer runs at extraction time; nothing is down
 from __future__ import annotations
 
 import os
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -58,3 +59,56 @@ def encoder_files() -> tuple[str, ...]:
     """The encoder's files under ``extract/data`` (hashed into the stage version)."""
     path = DATA_DIR / ENCODER_DIR
     return tuple(f"{ENCODER_DIR}/{p.name}" for p in sorted(path.iterdir()) if p.is_file())
+
+
+CACHED_WORD_VECTORS = 65_536  # words whose vector a process keeps (256 float32 each: 64 MB)
+
+
+class _WordCache:
+    """The encoder vector of each word met so far, for the first :data:`CACHED_WORD_VECTORS`
+    words (a word beyond them is encoded each time it is met); one per process, thread-safe."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, int] = {}
+        self.vectors = np.zeros((0, 0), dtype=np.float32)
+        self.lock = threading.Lock()
+
+    def vectors_of(self, words: list[str]) -> np.ndarray:
+        """One row per word of ``words``: its encoder vector."""
+        with self.lock:
+            new = [w for w in dict.fromkeys(words) if w not in self.rows]
+            if new:
+                room = CACHED_WORD_VECTORS - len(self.rows)
+                vecs = load_encoder().encode(new)
+                kept = new[:max(room, 0)]
+                if kept:
+                    n = len(self.rows)
+                    if n + len(kept) > len(self.vectors):
+                        grown = np.zeros((min(max(2 * len(self.vectors), n + len(kept), 4096),
+                                              CACHED_WORD_VECTORS), vecs.shape[1]),
+                                         dtype=np.float32)
+                        if n:
+                            grown[:n] = self.vectors[:n]
+                        self.vectors = grown
+                    self.vectors[n : n + len(kept)] = vecs[: len(kept)]
+                    self.rows.update((w, n + i) for i, w in enumerate(kept))
+                extra = dict(zip(new[len(kept):], vecs[len(kept):]))
+            else:
+                extra = {}
+            if not extra:
+                return self.vectors[[self.rows[w] for w in words]]
+            return np.stack([extra[w] if w in extra else self.vectors[self.rows[w]]
+                             for w in words])
+
+
+_WORD_CACHE = _WordCache()
+
+
+def mean_word_vector(words: list[str]) -> np.ndarray:
+    """The L2-normalised mean of the encoder vectors of ``words`` (each a word as written, e.g.
+    lower-cased; zeros for no words): a cheap vector of a whole text from its distinct words,
+    each encoded once per process."""
+    if not words:
+        return np.zeros(load_encoder().dim, dtype=np.float32)
+    v = _WORD_CACHE.vectors_of(words).mean(axis=0)
+    return (v / (np.linalg.norm(v) + 1e-12)).astype(np.float32)
