@@ -188,3 +188,13 @@ def test_the_encoder_vector_score_is_a_clipped_stacker_feature():
         assert abs(x["embedding"] - feature) < 1e-9
         none = dict(zip(learned.FEATURES, learned.pair_features(RETRO, None, 0.0, 0.0, logit)))
         assert abs(none["embedding"] - feature) < 1e-9 and none["no_evidence"] == 1.0
+
+
+def test_a_batch_gives_the_rows_its_papers_give_one_by_one():
+    """The stage's batch path encodes the words of all its papers first; the rows are the
+    same as paper by paper."""
+    papers = [PaperText("a", RETRO, RETRO_TITLE), PaperText("b", BITFIT, BITFIT_TITLE),
+              PaperText("c", DISREX, DISREX_TITLE)]
+    batch = techniques.extract_batch(papers)
+    assert batch == [r for p in papers for r in techniques.extract_rows(p)]
+    assert ("b", "LoRA/PEFT") in {(r["paper_id"], r["technique"]) for r in batch}

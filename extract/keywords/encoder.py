@@ -73,28 +73,35 @@ class _WordCache:
         self.vectors = np.zeros((0, 0), dtype=np.float32)
         self.lock = threading.Lock()
 
+    def _add(self, words: list[str]) -> dict[str, np.ndarray]:
+        """Encode the words of ``words`` not met yet, in one encoder call; keep those the cap
+        leaves room for and return the vectors of the rest. The caller holds the lock."""
+        new = [w for w in dict.fromkeys(words) if w not in self.rows]
+        if not new:
+            return {}
+        vecs = load_encoder().encode(new)
+        kept = new[: max(CACHED_WORD_VECTORS - len(self.rows), 0)]
+        if kept:
+            n = len(self.rows)
+            if n + len(kept) > len(self.vectors):
+                grown = np.zeros((min(max(2 * len(self.vectors), n + len(kept), 4096),
+                                      CACHED_WORD_VECTORS), vecs.shape[1]), dtype=np.float32)
+                if n:
+                    grown[:n] = self.vectors[:n]
+                self.vectors = grown
+            self.vectors[n : n + len(kept)] = vecs[: len(kept)]
+            self.rows.update((w, n + i) for i, w in enumerate(kept))
+        return dict(zip(new[len(kept):], vecs[len(kept):]))
+
+    def remember(self, words: list[str]) -> None:
+        """Encode the new words of ``words`` now, in one call (cheaper than one call per text)."""
+        with self.lock:
+            self._add(words)
+
     def vectors_of(self, words: list[str]) -> np.ndarray:
         """One row per word of ``words``: its encoder vector."""
         with self.lock:
-            new = [w for w in dict.fromkeys(words) if w not in self.rows]
-            if new:
-                room = CACHED_WORD_VECTORS - len(self.rows)
-                vecs = load_encoder().encode(new)
-                kept = new[:max(room, 0)]
-                if kept:
-                    n = len(self.rows)
-                    if n + len(kept) > len(self.vectors):
-                        grown = np.zeros((min(max(2 * len(self.vectors), n + len(kept), 4096),
-                                              CACHED_WORD_VECTORS), vecs.shape[1]),
-                                         dtype=np.float32)
-                        if n:
-                            grown[:n] = self.vectors[:n]
-                        self.vectors = grown
-                    self.vectors[n : n + len(kept)] = vecs[: len(kept)]
-                    self.rows.update((w, n + i) for i, w in enumerate(kept))
-                extra = dict(zip(new[len(kept):], vecs[len(kept):]))
-            else:
-                extra = {}
+            extra = self._add(words)
             if not extra:
                 return self.vectors[[self.rows[w] for w in words]]
             return np.stack([extra[w] if w in extra else self.vectors[self.rows[w]]
@@ -112,3 +119,9 @@ def mean_word_vector(words: list[str]) -> np.ndarray:
         return np.zeros(load_encoder().dim, dtype=np.float32)
     v = _WORD_CACHE.vectors_of(words).mean(axis=0)
     return (v / (np.linalg.norm(v) + 1e-12)).astype(np.float32)
+
+
+def remember_words(words: list[str]) -> None:
+    """Encode the words of ``words`` that :func:`mean_word_vector` has not met yet, in one
+    encoder call: a batch of texts warms the cache at once instead of one call per text."""
+    _WORD_CACHE.remember(words)

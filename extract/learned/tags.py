@@ -106,6 +106,15 @@ def doc_vector(features: list[str]) -> np.ndarray:
     return mean_word_vector([f for f in features if " " not in f])
 
 
+def remember_words(docs: list[tuple[str, str]]) -> None:
+    """Encode the words :func:`doc_vector` will read of these (text, title) pairs in one encoder
+    call (the techniques stage does it per batch of papers)."""
+    from extract.keywords.encoder import remember_words as remember
+
+    words = {f for text, title in docs for f in bag.features(title + "\n" + text) if " " not in f}
+    remember(sorted(words))
+
+
 def emb_scores(vectors: np.ndarray) -> np.ndarray:
     """The encoder-vector classifier's score of each tag (texts x tags) for rows of
     :func:`doc_vector`."""

@@ -24,7 +24,8 @@ An extractor module exposes either
 
 * ``extract_rows(paper)`` (or ``extract_rows(paper, deps)`` when the stage has ``depends_on``:
   ``deps`` maps each dependency to this paper's rows of its table), or
-* ``extract_batch(papers)`` for batched extractors (keywords).
+* ``extract_batch(papers)`` for batched extractors (keywords; techniques, which encodes a
+  batch's words in one call).
 
 Rows carry exactly the table's schema columns, ``paper_id`` included. A stage that fills several
 tables adds a ``__table__`` key naming the table of each row.

@@ -79,9 +79,20 @@ def rule_rows(paper: PaperText) -> list[dict]:
     return rows
 
 
+def extract_batch(papers: list[PaperText]) -> list[dict]:
+    """:func:`extract_rows` of each of ``papers``, the words of all of them encoded first in one
+    call for the tagger's encoder-vector classifier (:func:`learned.remember_words`)."""
+    views = [clean_view(p.abstract) for p in papers]
+    learned.remember_words([(v.text, p.title or "") for p, v in zip(papers, views)])
+    return [row for p, v in zip(papers, views) for row in _rows(p, v)]
+
+
 def extract_rows(paper: PaperText) -> list[dict]:
     """Technique rows for ``paper``: one per tag the learned tagger gives, by position."""
-    view = clean_view(paper.abstract)
+    return _rows(paper, clean_view(paper.abstract))
+
+
+def _rows(paper: PaperText, view) -> list[dict]:
     threshold = learned.stack_model()["threshold"]
     rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
             for t, ev, p in learned.scored(view.text, paper.title or "") if p >= threshold]
