@@ -13,8 +13,9 @@
    scored by the classifier fitted on the other four of five folds.
 3. The encoder-vector classifier (``extract/data/tag_emb_model.npz``): per tag, a logistic
    regression over each dev abstract's static-encoder vector (the mean over the distinct words
-   of title + abstract, :func:`extract.learned.tags.doc_vector`), C chosen by its own out-of-fold log loss; the
-   stacker is trained on its cross-fitted scores, as on the supervised classifier's.
+   of title + abstract, :func:`extract.learned.tags.doc_vector`), C chosen by its own
+   out-of-fold log loss; the stacker is trained on its cross-fitted scores, as on the
+   supervised classifier's.
 4. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
    of the DEV parts (``benchmarks/splits.py``), C chosen by 5-fold cross-validation grouped by
    paper (and the supervised classifier's C with it, by the out-of-fold log loss), and the

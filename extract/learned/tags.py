@@ -14,10 +14,11 @@ Four trained parts, all shipped in ``extract/data`` and rebuilt by
   model that was trained on the same abstract.
 * ``tag_emb_model.npz`` -- per tag, a logistic regression over the abstract's vector from the
   bundled static encoder (:mod:`extract.keywords.encoder`: the mean of the vectors of the
-  distinct words of title + abstract, :func:`doc_vector`), trained on the DEV labels and cross-fitted for the stacker as the
-  supervised classifier is: a dense view of what the abstract is about, which also scores
-  abstracts whose words the labelled ones never used. Out of fold on dev it raised recall at
-  precision 0.85 from 0.739 to 0.746 (``scripts/train_tag_model.py``).
+  distinct words of title + abstract, :func:`doc_vector`), trained on the DEV labels and
+  cross-fitted for the stacker as the supervised classifier is: a dense view of what the
+  abstract is about, which also scores abstracts whose words the labelled ones never used. Out
+  of fold on dev it raised recall at precision 0.85 from 0.739 to 0.744
+  (``scripts/train_tag_model.py``).
 * ``tag_model.json`` -- a logistic regression over (paper, tag) pairs trained on the DEV parts of
   the labelled sets (``benchmarks/devset/splits.toml``): the rules' evidence for the tag (accepted
   or turned down and why, strong and weak mentions, a strong or a weak alternative in the title),

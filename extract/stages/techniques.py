@@ -3,9 +3,10 @@
 A tag is given when the learned tagger (:mod:`extract.learned.tags`) puts its probability at
 the trained threshold or above. The tagger re-scores the taxonomy rules' evidence
 (:mod:`extract.taxonomy.rules`: strong and weak mentions, title) with three text classifiers'
-scores of the whole abstract (two over its words, one over its static-encoder vector), so weak evidence the rules turn down can still tag a paper that is about
-the technique, and accepted evidence in a paper that is not can be dropped; passing mentions,
-a tag's missing context and abstracts without the taxonomy's wording stay untagged.
+scores of the whole abstract (two over its words, one over its static-encoder vector), so weak
+evidence the rules turn down can still tag a paper that is about the technique, and accepted
+evidence in a paper that is not can be dropped; passing mentions, a tag's missing context and
+abstracts without the taxonomy's wording stay untagged.
 ``confidence`` is the tagger's probability (its reliability on held-out data:
 ``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence; a tag only the title
 names (a strong alternative in the title, no mention in the abstract: ``title_only`` evidence,
