@@ -107,13 +107,19 @@ def doc_vector(features: list[str]) -> np.ndarray:
     return mean_word_vector([f for f in features if " " not in f])
 
 
-def remember_words(docs: list[tuple[str, str]]) -> None:
-    """Encode the words :func:`doc_vector` will read of these (text, title) pairs in one encoder
-    call (the techniques stage does it per batch of papers)."""
+def text_features(text: str, title: str = "") -> list[str]:
+    """The words and word pairs of title + abstract that the text classifiers read (and whose
+    words :func:`doc_vector` reads)."""
+    return bag.features(title + "\n" + text)
+
+
+def remember_words(features: list[list[str]]) -> None:
+    """Encode the words :func:`doc_vector` will read of texts with these
+    :func:`text_features` in one encoder call (the techniques stage does it per batch of
+    papers)."""
     from extract.keywords.encoder import remember_words as remember
 
-    words = {f for text, title in docs for f in bag.features(title + "\n" + text) if " " not in f}
-    remember(sorted(words))
+    remember(sorted({f for feats in features for f in feats if " " not in f}))
 
 
 def emb_scores(vectors: np.ndarray) -> np.ndarray:
@@ -169,9 +175,11 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float,
     ]
 
 
-def scored(text: str, title: str = "") -> list[tuple[Technique, Evidence, float]]:
+def scored(text: str, title: str = "", features: list[str] | None = None,
+           ) -> list[tuple[Technique, Evidence, float]]:
     """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
-    for, accepted or turned down, that :func:`gated` does not rule out.
+    for, accepted or turned down, that :func:`gated` does not rule out (``features``: the
+    text's :func:`text_features`, when computed already).
     """
     model = text_models()
     stack = stack_model()
@@ -181,7 +189,7 @@ def scored(text: str, title: str = "") -> list[tuple[Technique, Evidence, float]
         return []
     n = len(model.labels) // 2
     column = {tag: k for k, tag in enumerate(model.labels[:n])}
-    feats = bag.features(title + "\n" + text)
+    feats = text_features(text, title) if features is None else features
     logits = model.decision(feats).tolist()  # text, then supervised
     emb = emb_scores(doc_vector(feats)[None, :])[0].tolist()
     # a stacker trained before a feature existed gives it no weight

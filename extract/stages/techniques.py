@@ -84,8 +84,9 @@ def extract_batch(papers: list[PaperText]) -> list[dict]:
     """:func:`extract_rows` of each of ``papers``, the words of all of them encoded first in one
     call for the tagger's encoder-vector classifier (:func:`learned.remember_words`)."""
     views = [clean_view(p.abstract) for p in papers]
-    learned.remember_words([(v.text, p.title or "") for p, v in zip(papers, views)])
-    return [row for p, v in zip(papers, views) for row in _rows(p, v)]
+    feats = [learned.text_features(v.text, p.title or "") for p, v in zip(papers, views)]
+    learned.remember_words(feats)
+    return [row for p, v, f in zip(papers, views, feats) for row in _rows(p, v, f)]
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
@@ -93,9 +94,10 @@ def extract_rows(paper: PaperText) -> list[dict]:
     return _rows(paper, clean_view(paper.abstract))
 
 
-def _rows(paper: PaperText, view) -> list[dict]:
+def _rows(paper: PaperText, view, features: list[str] | None = None) -> list[dict]:
     threshold = learned.stack_model()["threshold"]
     rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
-            for t, ev, p in learned.scored(view.text, paper.title or "") if p >= threshold]
+            for t, ev, p in learned.scored(view.text, paper.title or "", features)
+            if p >= threshold]
     rows.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return rows
