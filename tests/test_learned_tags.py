@@ -40,6 +40,15 @@ def tags(paper: PaperText) -> dict[str, dict]:
     return {r["technique"]: r for r in techniques.extract_rows(paper)}
 
 
+# a real kind of abstract with none of the taxonomy's wording (a combinatorics paper, written for
+# this test): no tag can be scored
+PLAIN_TITLE = "Abelian sandpiles on random regular graphs"
+PLAIN = ("We study the abelian sandpile model on random regular graphs. We show that the "
+         "number of topplings needed to stabilise a configuration concentrates around its "
+         "mean, and we bound the mixing time of the associated random walk on recurrent "
+         "configurations. Our proofs combine spectral bounds with a coupling argument.")
+
+
 def test_volatility_of_a_robot_metric_is_not_finance():
     got = tags(PaperText("v", VOL, VOL_TITLE))
     assert "Finance" not in got
@@ -194,7 +203,18 @@ def test_a_batch_gives_the_rows_its_papers_give_one_by_one():
     """The stage's batch path encodes the words of all its papers first; the rows are the
     same as paper by paper."""
     papers = [PaperText("a", RETRO, RETRO_TITLE), PaperText("b", BITFIT, BITFIT_TITLE),
-              PaperText("c", DISREX, DISREX_TITLE)]
+              PaperText("c", DISREX, DISREX_TITLE), PaperText("d", PLAIN, PLAIN_TITLE)]
     batch = techniques.extract_batch(papers)
     assert batch == [r for p in papers for r in techniques.extract_rows(p)]
     assert ("b", "LoRA/PEFT") in {(r["paper_id"], r["technique"]) for r in batch}
+
+
+def test_a_paper_without_the_taxonomys_wording_is_not_encoded():
+    """Nothing the rules do not gate is left to score in an abstract with none of the
+    taxonomy's wording: the batch path neither computes its text features nor encodes its
+    words, and it gets no rows."""
+    from extract.keywords import encoder
+
+    assert learned.scorable(PLAIN, PLAIN_TITLE) == []
+    assert techniques.extract_batch([PaperText("d", PLAIN, PLAIN_TITLE)]) == []
+    assert "sandpiles" not in encoder._WORD_CACHE.rows

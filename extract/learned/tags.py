@@ -175,18 +175,26 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float,
     ]
 
 
+def scorable(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
+    """(technique, rule evidence) of every tag the taxonomy rules find evidence for, accepted
+    or turned down, that :func:`gated` does not rule out: the pairs :func:`scored` scores (none:
+    the text's classifiers' scores are not needed)."""
+    return [(t, ev) for t, ev in evidence(text, title, keep_rejected=True) if not gated(ev)]
+
+
 def scored(text: str, title: str = "", features: list[str] | None = None,
+           evs: list[tuple[Technique, Evidence]] | None = None,
            ) -> list[tuple[Technique, Evidence, float]]:
-    """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
-    for, accepted or turned down, that :func:`gated` does not rule out (``features``: the
-    text's :func:`text_features`, when computed already).
+    """(technique, rule evidence, probability) for every pair of :func:`scorable` (``evs``:
+    them, when found already; ``features``: the text's :func:`text_features`, when computed
+    already).
     """
-    model = text_models()
-    stack = stack_model()
-    evs = [(t, ev) for t, ev in evidence(text, title, keep_rejected=True)
-           if not gated(ev)]
+    if evs is None:
+        evs = scorable(text, title)
     if not evs:
         return []
+    model = text_models()
+    stack = stack_model()
     n = len(model.labels) // 2
     column = {tag: k for k, tag in enumerate(model.labels[:n])}
     feats = text_features(text, title) if features is None else features

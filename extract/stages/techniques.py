@@ -81,12 +81,16 @@ def rule_rows(paper: PaperText) -> list[dict]:
 
 
 def extract_batch(papers: list[PaperText]) -> list[dict]:
-    """:func:`extract_rows` of each of ``papers``, the words of all of them encoded first in one
-    call for the tagger's encoder-vector classifier (:func:`learned.remember_words`)."""
+    """:func:`extract_rows` of each of ``papers``: the rules' evidence of each first, then the
+    words of those with some to score (:func:`learned.scorable`) encoded in one call for the
+    tagger's encoder-vector classifier (:func:`learned.remember_words`); a paper with none
+    needs no text features at all."""
     views = [clean_view(p.abstract) for p in papers]
-    feats = [learned.text_features(v.text, p.title or "") for p, v in zip(papers, views)]
-    learned.remember_words(feats)
-    return [row for p, v, f in zip(papers, views, feats) for row in _rows(p, v, f)]
+    evs = [learned.scorable(v.text, p.title or "") for p, v in zip(papers, views)]
+    feats = [learned.text_features(v.text, p.title or "") if e else None
+             for p, v, e in zip(papers, views, evs)]
+    learned.remember_words([f for f in feats if f is not None])
+    return [row for p, v, f, e in zip(papers, views, feats, evs) for row in _rows(p, v, f, e)]
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
@@ -94,10 +98,11 @@ def extract_rows(paper: PaperText) -> list[dict]:
     return _rows(paper, clean_view(paper.abstract))
 
 
-def _rows(paper: PaperText, view, features: list[str] | None = None) -> list[dict]:
+def _rows(paper: PaperText, view, features: list[str] | None = None,
+          evs: list | None = None) -> list[dict]:
     threshold = learned.stack_model()["threshold"]
     rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
-            for t, ev, p in learned.scored(view.text, paper.title or "", features)
+            for t, ev, p in learned.scored(view.text, paper.title or "", features, evs)
             if p >= threshold]
     rows.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return rows
