@@ -54,18 +54,24 @@ def test_cached_token_indices_are_the_training_features():
     ids = tagger._token_ids([w for w, _ in toks])
     for row, f in zip(ids, feats):
         expected = [tagger.vocab[k].get(f[k], T.UNKNOWN) for k in (0, 2, 3, 4, 5)]
-        assert list(row[:5]) == expected
-        assert row[5] == T._WORDS.rows[f[0]]  # the static vector of the lower-cased word
+        assert list(row) == expected
     np.testing.assert_array_equal(T.tag(text)[1], first)
-    # the encoder rows are shared by the role tagger, which projects them with its own weights
-    role = T.Tagger.load(T.ROLE_TAGGER_FILE)
-    role._token_ids([w for w, _ in toks])
+    # the static input is the lower-cased word's encoder vector, from the process's one store of
+    # them (the technique tagger reads the same), which each tagger projects with its own weights
+    from extract.keywords import encoder
+
+    assert "forests" in encoder._WORD_CACHE.rows
     enc = load_encoder().encode(["forests"])[0]
-    row = T._WORDS.rows["forests"]
+    role = T.Tagger.load(T.ROLE_TAGGER_FILE)
+    at = [w for w, _ in toks].index("forests")
+    d = sum(tagger.emb[k].shape[1] for k in (0, 2, 3, 4, 5))
+    static = []
     for t in (tagger, role):
-        np.testing.assert_allclose(t._static[row], np.tanh(enc @ t.w["proj_w"].T + t.w["proj_b"]),
+        got = t._text_inputs([w for w, _ in toks])[at, d:]
+        np.testing.assert_allclose(got, np.tanh(enc @ t.w["proj_w"].T + t.w["proj_b"]),
                                    atol=1e-5)
-    assert not np.allclose(tagger._static[row], role._static[row])
+        static.append(got)
+    assert not np.allclose(*static)
 
 
 @pytest.mark.parametrize("name", [T.TAGGER_FILE, T.ROLE_TAGGER_FILE])
@@ -96,7 +102,8 @@ def test_first_convolution_from_cached_word_rows_equals_the_convolution(name, ca
 
 def test_taggers_in_threads_give_the_numbers_of_one_thread(monkeypatch):
     # a Dask worker with several threads, or two uploads on the dashboard, run the taggers in
-    # threads of one process; the word caches they grow are shared, and without the lock the
+    # threads of one process; the word caches they grow (the tagger's, and the encoder vectors of
+    # extract.keywords.encoder) are shared, and without the locks the
     # threads wrote one another's rows (wrong probabilities or a crash), from fresh caches
     from concurrent.futures import ThreadPoolExecutor
 
@@ -104,8 +111,10 @@ def test_taggers_in_threads_give_the_numbers_of_one_thread(monkeypatch):
         texts = [json.loads(next(f))["text"] for _ in range(48)]
     tokens = [T.tokenize_fast(t) for t in texts]
 
+    from extract.keywords import encoder
+
     def fresh(name):
-        monkeypatch.setattr(T, "_WORDS", T._Words())
+        monkeypatch.setattr(encoder, "_WORD_CACHE", encoder._WordCache())
         with np.load(T.DATA_DIR / name) as z:
             return T.Tagger({k: z[k] for k in z.files})
 

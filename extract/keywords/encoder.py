@@ -111,6 +111,16 @@ class _WordCache:
 _WORD_CACHE = _WordCache()
 
 
+def word_vectors(words: list[str]) -> np.ndarray:
+    """One row per word of ``words`` (each a word as written, e.g. lower-cased): its encoder
+    vector, from the process's one store of them (the first :data:`CACHED_WORD_VECTORS` words
+    met are kept; a word beyond them is encoded each time). The phrase taggers read their static
+    inputs here, the technique tagger its abstract vector (:func:`mean_word_vector`)."""
+    if not words:
+        return np.zeros((0, load_encoder().dim), dtype=np.float32)
+    return _WORD_CACHE.vectors_of(words)
+
+
 def mean_word_vector(words: list[str]) -> np.ndarray:
     """The L2-normalised mean of the encoder vectors of ``words`` (each a word as written, e.g.
     lower-cased; zeros for no words): a cheap vector of a whole text from its distinct words,

@@ -51,8 +51,8 @@ PRE_DIMS = 64  # the projected static vector
 # word texts whose first-convolution products a tagger keeps (:meth:`Tagger._first`): 84 MB at most;
 # a build meets the most frequent words first
 CACHED_WORDS = 32_768
-# the word caches (:class:`_Words`, each tagger's indices, projected vectors and first-layer
-# products) grow as words are met: one thread at a time reads and grows them, so threads
+# each tagger's word caches (its vocabulary indices and first-layer products per word text, for
+# the first CACHED_WORDS texts) grow as words are met: one thread at a time reads and grows them, so threads
 # running the extraction in one process (a Dask worker's, an upload on the dashboard) get
 # the numbers one thread would
 _CACHE_LOCK = threading.Lock()
@@ -89,36 +89,6 @@ def token_features(text: str, tokens: list[Token] | None = None,
     return [(t[0], t[4]) for t in toks], feats
 
 
-class _Words:
-    """The bundled keyword encoder's vector of every lower-cased word met so far, one row each,
-    shared by the two taggers (each projects them with its own weights)."""
-
-    def __init__(self) -> None:
-        self.rows: dict[str, int] = {}
-        self.vectors = np.zeros((0, 0), dtype=np.float32)
-
-    def add(self, lows: list[str]) -> None:
-        """Encode the words of ``lows`` not met yet, in one encoder call (sorted)."""
-        new = sorted({w for w in lows if w not in self.rows})
-        if not new:
-            return
-        from extract.keywords.encoder import load_encoder
-
-        vecs = load_encoder().encode(new)
-        n = len(self.rows)
-        if n + len(new) > len(self.vectors):
-            grown = np.zeros((max(2 * len(self.vectors), n + len(new), 4096), vecs.shape[1]),
-                             dtype=np.float32)
-            if n:
-                grown[:n] = self.vectors[:n]
-            self.vectors = grown
-        self.vectors[n : n + len(new)] = vecs
-        self.rows.update((w, n + i) for i, w in enumerate(new))
-
-
-_WORDS = _Words()
-
-
 class Tagger:
     """The trained network (see the module docstring)."""
 
@@ -135,11 +105,9 @@ class Tagger:
         self.reach = sum(d * (self.w[f"{k}_w"].shape[2] - 1) // 2
                          for k, d in (("c1", 1), ("c2", 1), ("c3", 2), ("c4", 4))
                          if k in self.kernels)
-        # per token text: its indices in the five text-only vocabularies and its row of the
-        # shared encoder vectors (:class:`_Words`)
-        self._ids: dict[str, tuple[int, int, int, int, int, int]] = {}
-        self._static = np.zeros((4096, PRE_DIMS), dtype=np.float32)  # projected rows
-        self._projected = 0  # how many of the shared rows ``_static`` holds
+        # per token text: its indices in the five text-only vocabularies (for the first
+        # :data:`CACHED_WORDS` texts met)
+        self._ids: dict[str, tuple[int, int, int, int, int]] = {}
         # the first convolution, split by input: per input channel, its weights at every window
         # position (column k * out + o); the part-of-speech tag's rows times its embedding (one
         # row per tag), the rest (every input a token's text alone decides) kept per word text
@@ -158,36 +126,26 @@ class Tagger:
         """The tagger of ``extract/data/<name>``, one per file and process (with its caches)."""
         return _load_file(name)
 
-    def _project(self) -> None:
-        """Project the shared encoder rows this tagger has not projected yet."""
-        n, m = self._projected, len(_WORDS.rows)
-        if m == n:
-            return
-        while m > len(self._static):
-            self._static = np.concatenate([self._static, np.zeros_like(self._static)])
-        self._static[n:m] = np.tanh(_WORDS.vectors[n:m] @ self.w["proj_w"].T + self.w["proj_b"])
-        self._projected = m
-
     def _token_ids(self, words: list[str]) -> np.ndarray:
-        """Tokens x 6 indices: word, shape, fine and coarse cluster, ending, static row."""
-        ids = self._ids
-        missing = [w for w in dict.fromkeys(words) if w not in ids]
-        if missing:
-            values = [_word_values(w) for w in missing]
-            _WORDS.add([v[0] for v in values])
-            v, rows = self.vocab, _WORDS.rows
-            for w, (low, shp, fine, coarse, end) in zip(missing, values):
-                ids[w] = (v[0].get(low, UNKNOWN), v[2].get(shp, UNKNOWN),
-                          v[3].get(fine, UNKNOWN), v[4].get(coarse, UNKNOWN),
-                          v[5].get(end, UNKNOWN), rows[low])
-        self._project()
-        return np.array([ids[w] for w in words], dtype=np.intp).reshape(-1, 6)
+        """Tokens x 5 indices: word, shape, fine and coarse cluster, ending."""
+        ids, v = self._ids, self.vocab
+        out = []
+        for w in words:
+            got = ids.get(w)
+            if got is None:
+                low, shp, fine, coarse, end = _word_values(w)
+                got = (v[0].get(low, UNKNOWN), v[2].get(shp, UNKNOWN), v[3].get(fine, UNKNOWN),
+                       v[4].get(coarse, UNKNOWN), v[5].get(end, UNKNOWN))
+                if len(ids) < CACHED_WORDS:
+                    ids[w] = got
+            out.append(got)
+        return np.array(out, dtype=np.intp).reshape(-1, 5)
 
     def _inputs(self, tokens: list[Token]) -> np.ndarray:
         """Tokens x input channels as trained: the embeddings of the feature values of
         :func:`token_features`, the tag's second, then the projected static vector. The network
         reads them through :meth:`_first`, which is tested equal to the convolution over them."""
-        text = self._text_inputs(self._token_ids([t[0] for t in tokens]))
+        text = self._text_inputs([t[0] for t in tokens])
         tags = self.emb[1][self._tag_ids(tokens)]
         d = self.emb[0].shape[1]
         return np.concatenate([text[:, :d], tags, text[:, d:]], axis=1)
@@ -196,12 +154,18 @@ class Tagger:
         """Each token's index in the part-of-speech tag vocabulary."""
         return [self.vocab[1].get(t[2], UNKNOWN) for t in tokens]
 
-    def _text_inputs(self, ids: np.ndarray) -> np.ndarray:
+    def _text_inputs(self, words: list[str]) -> np.ndarray:
         """The input channels a token's text alone decides (all of :meth:`_inputs`' but the
-        tag's, in its order) of tokens with :meth:`_token_ids` ``ids``."""
-        e = self.emb
+        tag's, in its order) of tokens with texts ``words``: five embeddings, then the
+        lower-cased word's static vector (:func:`extract.keywords.encoder.word_vectors`, the
+        process's one store of them) projected."""
+        from extract.keywords.encoder import word_vectors
+
+        e, ids = self.emb, self._token_ids(words)
+        static = np.tanh(word_vectors([w.lower() for w in words]) @ self.w["proj_w"].T
+                         + self.w["proj_b"])
         return np.concatenate([e[0][ids[:, 0]], e[2][ids[:, 1]], e[3][ids[:, 2]],
-                               e[4][ids[:, 3]], e[5][ids[:, 4]], self._static[ids[:, 5]]], axis=1)
+                               e[4][ids[:, 3]], e[5][ids[:, 4]], static], axis=1)
 
     def _first(self, tokens: list[Token]) -> np.ndarray:
         """The first convolution of :meth:`_inputs` ``(tokens)`` before its activation, equal
@@ -219,7 +183,7 @@ class Tagger:
                                   cache.shape[1]), dtype=np.float32)
                 grown[:n] = cache[:n]
                 self._c1_cache = cache = grown
-            cache[n : n + len(new)] = self._text_inputs(self._token_ids(new)) @ self._c1_text
+            cache[n : n + len(new)] = self._text_inputs(new) @ self._c1_text
             rows.update((w, n + i) for i, w in enumerate(new))
         at = [rows.get(w, -1) for w in words]
         if len(rows) < CACHED_WORDS or -1 not in at:
@@ -229,8 +193,7 @@ class Tagger:
             off = at < 0
             z = np.empty((len(words), cache.shape[1]), dtype=np.float32)
             z[~off] = cache[at[~off]]
-            z[off] = self._text_inputs(self._token_ids([words[i] for i in np.flatnonzero(off)])
-                                       ) @ self._c1_text
+            z[off] = self._text_inputs([words[i] for i in np.flatnonzero(off)]) @ self._c1_text
         z += self._c1_tag[self._tag_ids(tokens)]
         out_c, _, width = self.w["c1_w"].shape
         pad, n = (width - 1) // 2, len(tokens)
