@@ -52,9 +52,9 @@ PRE_DIMS = 64  # the projected static vector
 # a build meets the most frequent words first
 CACHED_WORDS = 32_768
 # each tagger's word caches (its vocabulary indices and first-layer products per word text, for
-# the first CACHED_WORDS texts) grow as words are met: one thread at a time reads and grows them, so threads
-# running the extraction in one process (a Dask worker's, an upload on the dashboard) get
-# the numbers one thread would
+# the first CACHED_WORDS texts) grow as words are met: one thread at a time reads and grows
+# them, so threads running the extraction in one process (a Dask worker's, an upload on the
+# dashboard) get the numbers one thread would
 _CACHE_LOCK = threading.Lock()
 
 
