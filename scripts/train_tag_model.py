@@ -137,21 +137,30 @@ def label_matrix(records, labels: tuple[str, ...]) -> np.ndarray:
     return np.array([[t in set(g) for t in labels] for _, _, g in records])
 
 
+def per_tag_regressions(X, Y: np.ndarray, C: float, seed: int,
+                        max_iter: int) -> tuple[np.ndarray, np.ndarray]:
+    """One logistic regression per tag (column of ``Y``) over the rows of ``X`` (dense or
+    sparse): weights (columns of ``X`` x tags) and biases; a tag with fewer than three positives
+    gets no weights and a bias of -10 (never given)."""
+    from sklearn.linear_model import LogisticRegression
+
+    W = np.zeros((X.shape[1], Y.shape[1]), dtype=np.float32)
+    b = np.full(Y.shape[1], -10.0, dtype=np.float32)
+    for k in range(Y.shape[1]):
+        if Y[:, k].sum() < 3:
+            continue
+        clf = LogisticRegression(C=C, max_iter=max_iter, random_state=seed).fit(X, Y[:, k])
+        W[:, k] = clf.coef_[0]
+        b[k] = clf.intercept_[0]
+    return W, b
+
+
 def train_sup(feats, Y: np.ndarray, labels: tuple[str, ...], C: float, seed: int,
               min_df: int = 3) -> Linear:
     """The supervised text classifier: one logistic regression per tag on ``feats`` (one feature
     list per abstract) against the label matrix ``Y`` (abstracts x tags)."""
-    from sklearn.linear_model import LogisticRegression
-
     vocab, X = bag_matrix(feats, min_df)
-    W = np.zeros((len(vocab), len(labels)), dtype=np.float32)
-    b = np.full(len(labels), -10.0, dtype=np.float32)  # a tag with too few labels: never
-    for k in range(len(labels)):
-        if Y[:, k].sum() < 3:
-            continue
-        clf = LogisticRegression(C=C, max_iter=2000, random_state=seed).fit(X, Y[:, k])
-        W[:, k] = clf.coef_[0]
-        b[k] = clf.intercept_[0]
+    W, b = per_tag_regressions(X, Y, C, seed, max_iter=2000)
     used = np.abs(W).max(axis=1) >= 0.01  # float16 file: drop weights not worth storing
     vocab = [v for v, u in zip(vocab, used) if u]
     return Linear({v: i for i, v in enumerate(vocab)}, labels, W[used], b)
@@ -181,19 +190,9 @@ def record_vectors(records) -> np.ndarray:
 
 
 def fit_emb(E: np.ndarray, Y: np.ndarray, C: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """The encoder-vector classifier: weights (dims x tags) and biases, one logistic regression
-    per tag with at least three positives (else a bias of -10: never)."""
-    from sklearn.linear_model import LogisticRegression
-
-    W = np.zeros((E.shape[1], Y.shape[1]), dtype=np.float32)
-    b = np.full(Y.shape[1], -10.0, dtype=np.float32)
-    for k in range(Y.shape[1]):
-        if Y[:, k].sum() < 3:
-            continue
-        clf = LogisticRegression(C=C, max_iter=3000, random_state=seed).fit(E, Y[:, k])
-        W[:, k] = clf.coef_[0]
-        b[k] = clf.intercept_[0]
-    return W, b
+    """The encoder-vector classifier: weights (dims x tags) and biases
+    (:func:`per_tag_regressions`)."""
+    return per_tag_regressions(E, Y, C, seed, max_iter=3000)
 
 
 def cross_fit_emb(E: np.ndarray, Y: np.ndarray, seed: int,
