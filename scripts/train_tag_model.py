@@ -40,7 +40,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import splits  # noqa: E402
 
 from extract.datafiles import DATA_DIR  # noqa: E402
-from extract.learned import bag  # noqa: E402
 from extract.learned import tags as LT  # noqa: E402
 from extract.learned.linear import Linear, feature_matrix  # noqa: E402
 from extract.stages import techniques as T  # noqa: E402
@@ -92,7 +91,7 @@ def bag_matrix(feats, min_df: int):
 def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
     from sklearn.linear_model import LogisticRegression
 
-    feats = [bag.features(title + "\n" + text) for text, title in docs]
+    feats = [LT.text_features(text, title) for text, title in docs]
     vocab, X = bag_matrix(feats, min_df)
     status = np.zeros((len(docs), len(tags)), dtype=np.int8)  # 1 positive, -1 negative, 0 out
     status[:] = -1
@@ -127,8 +126,9 @@ def train_text(docs, tags: list[str], seed: int, min_df: int = 5):
 
 
 def record_features(records) -> list[list[str]]:
-    """The text classifiers' features of each labelled record (title + markup-free abstract)."""
-    return [bag.features((r.get("title") or "") + "\n" + clean_view(r["text"]).text)
+    """The text classifiers' features of each labelled record (title + markup-free abstract),
+    as the techniques stage reads them (:func:`extract.learned.tags.text_features`)."""
+    return [LT.text_features(clean_view(r["text"]).text, r.get("title") or "")
             for _, r, _ in records]
 
 
