@@ -16,10 +16,15 @@
    of title + abstract, :func:`extract.learned.tags.doc_vector`), C chosen by its own
    out-of-fold log loss; the stacker is trained on its cross-fitted scores, as on the
    supervised classifier's.
-4. The stacker (``extract/data/tag_model.json``): a logistic regression over (paper, tag) pairs
-   of the DEV parts (``benchmarks/splits.py``), C chosen by 5-fold cross-validation grouped by
-   paper (and the supervised classifier's C with it, by the out-of-fold log loss), and the
-   threshold with the best out-of-fold recall at precision >= 0.85.
+4. The stacker (``extract/data/tag_model.json``): a logistic regression over the (paper, tag)
+   pairs of the DEV parts (``benchmarks/splits.py``) with rule evidence the rules do not gate,
+   C chosen by 5-fold cross-validation grouped by paper (and the supervised classifier's C with
+   it, by the out-of-fold log loss).
+5. The no-wording classifier (``no_wording`` in the same file): a logistic regression over the
+   pairs with no rule evidence at all (:data:`extract.learned.tags.NO_WORDING_FEATURES` and a
+   per-tag bias), C chosen by its out-of-fold log loss on the same folds. The two thresholds
+   are chosen together: the best out-of-fold recall of the tags either gives at precision
+   >= 0.85.
 
 Needs the ``train`` extra (scikit-learn).
 """
@@ -217,7 +222,8 @@ def cross_fit_emb(E: np.ndarray, Y: np.ndarray, seed: int,
 
 
 def pair_rows(records, feats, model: Linear, sup: np.ndarray, emb: np.ndarray | None = None):
-    """Features, labels, groups (abstract index), tags and gate flags of every (abstract, tag);
+    """Features, labels, groups (abstract index), tags and gate flags (not a stacker pair: no
+    rule evidence, or evidence the rules gate) of every (abstract, tag);
     ``feats``: the records' text-classifier features (:func:`record_features`); ``sup`` and
     ``emb``: the supervised and encoder-vector classifiers' (cross-fitted) scores, abstracts x
     tags (``emb`` None: zeros, the feature left out)."""
@@ -234,7 +240,7 @@ def pair_rows(records, feats, model: Linear, sup: np.ndarray, emb: np.ndarray | 
             y.append(tag in gold)
             groups.append(g)
             tags.append(tag)
-            gates.append(LT.gated(evs.get(tag)))
+            gates.append(evs.get(tag) is None or LT.gated(evs.get(tag)))
     return np.array(X), np.array(y), np.array(groups), tags, np.array(gates)
 
 
@@ -273,8 +279,10 @@ def out_of_fold(X, y, groups, gate: np.ndarray, C: float, seed: int) -> np.ndarr
     return oof
 
 
-def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarray) -> dict:
-    """The stacker, trained on the pairs the rules do not gate (gated pairs score 0)."""
+def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarray,
+                ) -> tuple[dict, np.ndarray]:
+    """The stacker, trained on the pairs the rules do not gate (gated pairs score 0), and its
+    out-of-fold probabilities at the chosen C."""
     from sklearn.linear_model import LogisticRegression
 
     results = {}
@@ -300,7 +308,68 @@ def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarr
         "gated": list(LT.GATED),
         "pairs": int(len(y)),
         "positives": int(y.sum()),
-    }
+    }, results[C][1]
+
+
+def no_wording_matrix(X: np.ndarray, tags: list[str], labels: tuple[str, ...]) -> np.ndarray:
+    """The no-wording classifier's features of pairs with stacker features ``X`` (their scaled
+    text, supervised and encoder-vector scores, :func:`LT.no_wording_columns`), then one
+    indicator column per tag."""
+    t, u, e = (X[:, LT.FEATURES.index(f)] for f in ("text", "supervised", "embedding"))
+    return with_tag_columns(LT.no_wording_columns(t, u, e), tags, labels)
+
+
+def train_no_wording(X, y, groups, tags: list[str], none: np.ndarray, seed: int,
+                     labels: tuple[str, ...]) -> tuple[dict, np.ndarray]:
+    """The no-wording classifier, trained on the pairs without rule evidence (``none``), C by
+    the out-of-fold log loss on the stacker's folds, and its out-of-fold probabilities (0 for
+    the other pairs)."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold
+
+    Xn = no_wording_matrix(X, tags, labels)
+    results = {}
+    for C in (0.1, 1.0, 10.0):
+        oof = np.zeros(len(y))
+        for tr, te in GroupKFold(n_splits=5).split(Xn, y, groups):
+            tr = tr[none[tr]]
+            clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(Xn[tr], y[tr])
+            oof[te] = clf.predict_proba(Xn[te])[:, 1]
+        oof[~none] = 0.0
+        p, t = oof[none], y[none]
+        ll = -np.mean(t * np.log(p + 1e-9) + (1 - t) * np.log(1 - p + 1e-9))
+        results[C] = (ll, oof)
+        print(f"  no-wording C={C}: out-of-fold log loss {ll:.5f}", file=sys.stderr)
+    C = min(results, key=lambda c: results[c][0])
+    clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(Xn[none], y[none])
+    k = len(LT.NO_WORDING_FEATURES)
+    return {
+        "features": list(LT.NO_WORDING_FEATURES),
+        "weights": dict(zip(LT.NO_WORDING_FEATURES, map(float, clf.coef_[0][:k]))),
+        "tag_bias": dict(zip(labels, map(float, clf.coef_[0][k:]))),
+        "bias": float(clf.intercept_[0]),
+        "C": C,
+        "pairs": int(none.sum()),
+        "positives": int(y[none].sum()),
+    }, results[C][1]
+
+
+def joint_thresholds(stack: np.ndarray, none: np.ndarray, y: np.ndarray,
+                     min_precision: float = 0.85) -> tuple[float, float, float, float]:
+    """(stacker threshold, no-wording threshold, precision, recall): the pair of thresholds
+    whose tags (the stacker's probability ``stack`` at its threshold or above, or the no-wording
+    classifier's ``none`` at its own) have the best recall at ``min_precision`` or more."""
+    best = (0.5, 0.99, 0.0, 0.0)
+    positives = max(y.sum(), 1)
+    for th1 in np.arange(0.2, 0.95, 0.01):
+        given = stack >= th1
+        for th2 in np.arange(0.3, 0.99, 0.02):
+            pred = given | (none >= th2)
+            tp = (pred & (y == 1)).sum()
+            prec, rec = tp / max(pred.sum(), 1), tp / positives
+            if prec >= min_precision and rec > best[3]:
+                best = (round(float(th1), 2), round(float(th2), 2), float(prec), float(rec))
+    return best
 
 
 def main(argv=None) -> int:
@@ -329,14 +398,23 @@ def main(argv=None) -> int:
         print(f" supervised text classifier C={c_sup}", file=sys.stderr)
         sup = cross_fit_sup(feats, Y, model.labels, c_sup, args.seed)
         X, y, groups, tags, gate = pair_rows(records, feats, model, sup, emb)
-        X = with_tag_columns(X, tags, model.labels)
-        stack = train_stack(X, y.astype(int), groups, args.seed, model.labels, gate)
+        Xt = with_tag_columns(X, tags, model.labels)
+        stack, oof = train_stack(Xt, y.astype(int), groups, args.seed, model.labels, gate)
         loss = stack["dev_out_of_fold"]["log_loss"]
         if best is None or loss < best[0]["dev_out_of_fold"]["log_loss"]:
-            best = (stack, c_sup)
-    stack, c_sup = best
+            best = (stack, c_sup, oof, X, y.astype(int), groups, tags)
+    stack, c_sup, oof, X, y, groups, tags = best
     stack["supervised_C"] = c_sup
     stack["embedding_C"] = c_emb
+    none = X[:, LT.FEATURES.index("no_evidence")] == 1.0
+    spec, oof_none = train_no_wording(X, y, groups, tags, none, args.seed, model.labels)
+    th1, th2, prec, rec = joint_thresholds(oof, oof_none, y)
+    stack["threshold"] = th1
+    spec["threshold"] = th2
+    stack["no_wording"] = spec
+    stack["dev_out_of_fold_stacker_alone"] = stack["dev_out_of_fold"]
+    stack["dev_out_of_fold"] = {"precision": round(prec, 4), "recall": round(rec, 4),
+                                "log_loss": stack["dev_out_of_fold"]["log_loss"]}
     W, b = fit_emb(vectors, Y.astype(float), c_emb, args.seed)
     np.savez_compressed(DATA_DIR / LT.EMB_MODEL, labels=np.array(model.labels), weights=W,
                         bias=b)

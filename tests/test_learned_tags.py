@@ -62,16 +62,16 @@ def test_a_lora_paper_is_tagged_at_its_evidence_with_a_probability():
     assert learned.stack_model()["threshold"] <= row["confidence"] <= 1.0
 
 
-def test_passing_mentions_and_missing_wording_are_never_tagged():
-    """The rules' "no" stands for passing mentions and abstracts without the taxonomy's words,
-    however high the text classifier scores the abstract (recent/corl2025: MEReQ)."""
-    text = ("Aligning robot behavior with human preferences is crucial for deploying embodied AI "
-            "agents in human-centered environments.")
-    assert learned.gated(None)
-    assert "Agents/Tool use" not in tags(PaperText("m", text))
+def test_passing_mentions_are_never_tagged():
+    """The rules' "no" stands for passing mentions however high the text classifiers score the
+    abstract; a tag without any taxonomy wording is not gated but left to the no-wording
+    classifier, whose threshold is its own."""
     passing = ("Our results demonstrate that HiFT achieves comparable performance with "
                "parameter-efficient fine-tuning and standard FPFT.")
     assert "LoRA/PEFT" not in tags(PaperText("h", passing))
+    assert not learned.gated(None)
+    assert learned.threshold(None) == learned.stack_model()["no_wording"]["threshold"]
+    assert learned.threshold(None) != learned.stack_model()["threshold"]
 
 
 RETRO_TITLE = ("Surface-Based Retrieval Reduces Perplexity of Retrieval-Augmented Language "
@@ -209,12 +209,42 @@ def test_a_batch_gives_the_rows_its_papers_give_one_by_one():
     assert ("b", "LoRA/PEFT") in {(r["paper_id"], r["technique"]) for r in batch}
 
 
-def test_a_paper_without_the_taxonomys_wording_is_not_encoded():
-    """Nothing the rules do not gate is left to score in an abstract with none of the
-    taxonomy's wording: the batch path neither computes its text features nor encodes its
-    words, and it gets no rows."""
-    from extract.keywords import encoder
-
+def test_a_paper_far_from_every_tag_gets_no_rows():
+    """A combinatorics abstract has none of the taxonomy's wording and nothing the text
+    classifiers tie to a tag."""
     assert learned.scorable(PLAIN, PLAIN_TITLE) == []
     assert techniques.extract_batch([PaperText("d", PLAIN, PLAIN_TITLE)]) == []
-    assert "sandpiles" not in encoder._WORD_CACHE.rows
+
+
+DECOMPX_TITLE = "DecompX: Explaining Transformers Decisions by Propagating Token Decomposition"
+DECOMPX = ("An emerging solution for explaining Transformer-based models is to use vector-based "
+           "analysis on how the representations are formed. However, providing a faithful "
+           "vector-based explanation for a multi-layer model could be challenging in three "
+           "aspects: (1) Incorporating all components into the analysis, (2) Aggregating the "
+           "layer dynamics to determine the information flow and mixture throughout the entire "
+           "model, and (3) Identifying the connection between the vector-based analysis and the "
+           "model's predictions. In this paper, we present DecompX to tackle these challenges. "
+           "DecompX is based on the construction of decomposed token representations and their "
+           "successive propagation throughout the model without mixing them in between layers. "
+           "According to the standard faithfulness evaluations, DecompX consistently outperforms "
+           "existing gradient-based and vector-based approaches on various datasets.")
+
+
+def test_a_tag_without_taxonomy_wording_is_given_by_the_no_wording_classifier():
+    """ACL 2023 DecompX (no labelled set holds it) explains a model's decisions but never uses
+    the taxonomy's Interpretability wording: the rules find no evidence at all, the no-wording
+    classifier gives the tag at the abstract's word that raised the text classifiers' score
+    most."""
+    from extract.taxonomy.rules import evidence
+
+    paper = PaperText("x", DECOMPX, DECOMPX_TITLE)
+    assert "Interpretability" not in {t.tag for t, _ in evidence(DECOMPX, DECOMPX_TITLE,
+                                                                  keep_rejected=True)}
+    row = tags(paper)["Interpretability"]
+    assert learned.threshold(None) <= row["confidence"] <= 1.0
+    assert DECOMPX[row["start"] : row["end"]] == row["evidence"]
+    assert row["evidence"].lower().startswith("expla")
+    # a title alone, or one sentence, is too little to go on without the taxonomy's wording
+    assert tags(PaperText("t", "", DECOMPX_TITLE)) == {}
+    first = DECOMPX.split(". ")[0] + "."
+    assert "Interpretability" not in tags(PaperText("s", first, DECOMPX_TITLE))

@@ -5,8 +5,10 @@ the trained threshold or above. The tagger re-scores the taxonomy rules' evidenc
 (:mod:`extract.taxonomy.rules`: strong and weak mentions, title) with three text classifiers'
 scores of the whole abstract (two over its words, one over its static-encoder vector), so weak
 evidence the rules turn down can still tag a paper that is about the technique, and accepted
-evidence in a paper that is not can be dropped; passing mentions, a tag's missing context and
-abstracts without the taxonomy's wording stay untagged.
+evidence in a paper that is not can be dropped; passing mentions and a tag's missing context
+stay untagged. A tag with no taxonomy wording in the abstract or title is given when the
+tagger's no-wording classifier (the three classifiers' scores alone) is confident enough; its
+``evidence`` is then the word or word pair that raised the text classifiers' score most.
 ``confidence`` is the tagger's probability (its reliability on held-out data:
 ``benchmarks/eval_learned.py``). ``evidence`` is the rules' first evidence; a tag only the title
 names (a strong alternative in the title, no mention in the abstract: ``title_only`` evidence,
@@ -81,16 +83,12 @@ def rule_rows(paper: PaperText) -> list[dict]:
 
 
 def extract_batch(papers: list[PaperText]) -> list[dict]:
-    """:func:`extract_rows` of each of ``papers``: the rules' evidence of each first, then the
-    words of those with some to score (:func:`learned.scorable`) encoded in one call for the
-    tagger's encoder-vector classifier (:func:`learned.remember_words`); a paper with none
-    needs no text features at all."""
+    """:func:`extract_rows` of each of ``papers``, with the words of all of them encoded in one
+    call for the tagger's encoder-vector classifier (:func:`learned.remember_words`)."""
     views = [clean_view(p.abstract) for p in papers]
-    evs = [learned.scorable(v.text, p.title or "") for p, v in zip(papers, views)]
-    feats = [learned.text_features(v.text, p.title or "") if e else None
-             for p, v, e in zip(papers, views, evs)]
-    learned.remember_words([f for f in feats if f is not None])
-    return [row for p, v, f, e in zip(papers, views, feats, evs) for row in _rows(p, v, f, e)]
+    feats = [learned.text_features(v.text, p.title or "") for p, v in zip(papers, views)]
+    learned.remember_words(feats)
+    return [row for p, v, f in zip(papers, views, feats) for row in _rows(p, v, f)]
 
 
 def extract_rows(paper: PaperText) -> list[dict]:
@@ -98,11 +96,16 @@ def extract_rows(paper: PaperText) -> list[dict]:
     return _rows(paper, clean_view(paper.abstract))
 
 
-def _rows(paper: PaperText, view, features: list[str] | None = None,
-          evs: list | None = None) -> list[dict]:
-    threshold = learned.stack_model()["threshold"]
-    rows = [_row(paper, view, t.tag, t.theme, ev.span, p)
-            for t, ev, p in learned.scored(view.text, paper.title or "", features, evs)
-            if p >= threshold]
+def _rows(paper: PaperText, view, features: list[str] | None = None) -> list[dict]:
+    title = paper.title or ""
+    if features is None:
+        features = learned.text_features(view.text, title)
+    rows = []
+    for t, ev, p in learned.scored(view.text, title, features):
+        if p < learned.threshold(ev):
+            continue
+        span = ev.span if ev is not None else learned.text_evidence(view.text, title, features,
+                                                                     t.tag)
+        rows.append(_row(paper, view, t.tag, t.theme, span, p))
     rows.sort(key=lambda r: (r["start"] is None, r["start"] or 0, r["end"] or 0))
     return rows
