@@ -15,7 +15,10 @@ together); a family groups related venues (:data:`FAMILY`: ACL-like NLP, CV, ML,
   The supervised text classifier is cross-fitted and the stacker fitted on the training
   script's folds (shipped), or with the held-out venue out of both; recall at precision >= 0.85 (the issue's
   bar, the threshold chosen on the pooled out-of-fold scores) and precision / recall at the
-  shipped threshold.
+  shipped threshold. Then the same with the no-wording classifier (the pairs without any
+  taxonomy wording, ``no_wording`` in ``tag_model.json``) refitted beside the stacker, each
+  venue or family left out of both (recall at precision >= 0.85 with both thresholds chosen
+  together on the pooled scores; precision / recall at both shipped thresholds).
 * ``phrases`` (about 8 min with families): the phrase span model
   (``scripts/train_phrase_model.py``'s two logistic regressions, decoded greedily at the
   shipped threshold, concept-level F1; not the selection trees and tagger on top, whose own
@@ -99,9 +102,9 @@ def techniques() -> None:
 
     def rows(sup: np.ndarray):
         X, y, ab, tags, gate = TT.pair_rows(records, feats, model, sup)
-        return TT.with_tag_columns(X, tags, model.labels), y.astype(int), ab, gate
+        return TT.with_tag_columns(X, tags, model.labels), y.astype(int), ab, gate, X, tags
 
-    X_rand, y, ab, gate = rows(cross_fit())  # the training script's folds
+    X_rand, y, ab, gate, raw_rand, tags = rows(cross_fit())  # the training script's folds
 
     def stack_oof(X_train: np.ndarray, X_test: np.ndarray, folds: np.ndarray) -> np.ndarray:
         oof = np.zeros(len(y))
@@ -125,13 +128,14 @@ def techniques() -> None:
     line("random folds (every venue seen; as shipped)", rand)
     per_group = {}
     for label, groups in (("venue", venues), ("family", families)):
-        X_out = rows(cross_fit(group_split(groups)))[0]
+        X_out, *_, raw_out, _ = rows(cross_fit(group_split(groups)))
         g_of_pair = groups[ab]
-        oof = stack_oof(X_rand, X_out, np.unique(g_of_pair, return_inverse=True)[1])
+        folds = np.unique(g_of_pair, return_inverse=True)[1]
+        oof = stack_oof(X_rand, X_out, folds)
         line(f"{label} left out (its abstracts scored by a supervised classifier and a stacker "
              f"fitted without it)", oof)
-        per_group[label] = (g_of_pair, oof)
-    g_of_pair, oof = per_group["family"]
+        per_group[label] = (g_of_pair, oof, folds, raw_out)
+    g_of_pair, oof, _, _ = per_group["family"]
     print("\nper family, at the shipped threshold: P / R with the family seen (random folds) "
           "-> left out")
     for g in sorted(set(g_of_pair)):
@@ -140,6 +144,58 @@ def techniques() -> None:
         p1, r1 = _pr(oof, y, th, m)
         print(f"  {g:<9} {len(set(ab[m])):>5} abstracts  P {p0:.3f} -> {p1:.3f}   "
               f"R {r0:.3f} -> {r1:.3f}")
+    if "no_wording" in spec:
+        no_wording(spec, raw_rand, tags, y, ab, rand, per_group)
+
+
+def no_wording(spec: dict, raw_rand: np.ndarray, tags: list[str], y: np.ndarray,
+               ab: np.ndarray, rand: np.ndarray, per_group: dict) -> None:
+    """The stacker's tags with the no-wording classifier's beside them, on the random folds and
+    with each venue or family left out of the supervised classifier, the stacker and it."""
+    import train_tag_model as TT
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold
+
+    from extract.learned import tags as LT
+
+    labels = LT.text_model().labels
+    nw, th = spec["no_wording"], spec["threshold"]
+    none = raw_rand[:, LT.FEATURES.index("no_evidence")] == 1.0
+
+    def nw_oof(raw_train: np.ndarray, raw_test: np.ndarray, splits) -> np.ndarray:
+        train = TT.no_wording_matrix(raw_train, tags, labels)
+        test = TT.no_wording_matrix(raw_test, tags, labels)
+        out = np.zeros(len(y))
+        for tr, te in splits:
+            tr = tr[none[tr]]
+            clf = LogisticRegression(C=nw["C"], max_iter=5000, random_state=SEED)
+            out[te] = clf.fit(train[tr], y[tr]).predict_proba(test[te])[:, 1]
+        out[~none] = 0.0
+        return out
+
+    print(f"\nwith the no-wording classifier (C={nw['C']}; shipped thresholds: stacker {th}, "
+          f"no-wording {nw['threshold']})")
+    print("| training | R at P >= .85 (stacker alone) | R at P >= .85 (both) | thresholds | "
+          "P / R at shipped thresholds (alone -> both) |")
+    print("|---|---|---|---|---|")
+
+    def line(name: str, stack: np.ndarray, extra: np.ndarray) -> None:
+        r0 = TT.best_threshold(stack, y)[2]
+        t1, t2, _, r1 = TT.joint_thresholds(stack, extra, y)
+        pred0 = stack >= th
+        pred1 = pred0 | (extra >= nw["threshold"])
+        pr = [(int((p & (y == 1)).sum()) / max(int(p.sum()), 1),
+               int((p & (y == 1)).sum()) / max(int(y.sum()), 1)) for p in (pred0, pred1)]
+        print(f"| {name} | {r0:.3f} | {r1:.3f} | {t1:.2f} / {t2:.2f} | "
+              f"{pr[0][0]:.3f} / {pr[0][1]:.3f} -> {pr[1][0]:.3f} / {pr[1][1]:.3f} |")
+
+    folds = list(GroupKFold(n_splits=5).split(raw_rand, y, ab))  # the training script's
+    line("random folds (every venue seen; as shipped)", rand,
+         nw_oof(raw_rand, raw_rand, folds))
+    for label, (_, oof, group_folds, raw_out) in per_group.items():
+        splits = [(np.where(group_folds != f)[0], np.where(group_folds == f)[0])
+                  for f in sorted(set(group_folds))]
+        line(f"{label} left out", oof, nw_oof(raw_rand, raw_out, splits))
 
 
 def phrases(group_by: str) -> None:
