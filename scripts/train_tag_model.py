@@ -142,6 +142,23 @@ def label_matrix(records, labels: tuple[str, ...]) -> np.ndarray:
     return np.array([[t in set(g) for t in labels] for _, _, g in records])
 
 
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean log loss of probabilities ``p`` against 0/1 labels ``y`` (any shape)."""
+    return float(-np.mean(y * np.log(p + 1e-9) + (1 - y) * np.log(1 - p + 1e-9)))
+
+
+def regression_spec(clf, features, labels: tuple[str, ...]) -> dict:
+    """A fitted logistic regression over ``features`` then one indicator column per tag of
+    ``labels`` (:func:`with_tag_columns`), as ``tag_model.json`` stores it."""
+    n = len(features)
+    return {
+        "features": list(features),
+        "weights": dict(zip(features, map(float, clf.coef_[0][:n]))),
+        "tag_bias": dict(zip(labels, map(float, clf.coef_[0][n:]))),
+        "bias": float(clf.intercept_[0]),
+    }
+
+
 def per_tag_regressions(X, Y: np.ndarray, C: float, seed: int,
                         max_iter: int) -> tuple[np.ndarray, np.ndarray]:
     """One logistic regression per tag (column of ``Y``) over the rows of ``X`` (dense or
@@ -214,7 +231,7 @@ def cross_fit_emb(E: np.ndarray, Y: np.ndarray, seed: int,
             W, b = fit_emb(E[tr], Y[tr], C, seed)
             out[te] = E[te] @ W + b
         p = 1.0 / (1.0 + np.exp(-out))
-        ll = -np.mean(Y * np.log(p + 1e-9) + (1 - Y) * np.log(1 - p + 1e-9))
+        ll = log_loss(p, Y)
         print(f" encoder-vector classifier C={C}: out-of-fold log loss {ll:.5f}", file=sys.stderr)
         if best is None or ll < best[0]:
             best = (ll, out, C)
@@ -288,18 +305,14 @@ def train_stack(X, y, groups, seed: int, labels: tuple[str, ...], gate: np.ndarr
     results = {}
     for C in (0.03, 0.1, 0.3, 1.0, 3.0):
         oof = out_of_fold(X, y, groups, gate, C, seed)
-        ll = -np.mean(y * np.log(oof + 1e-9) + (1 - y) * np.log(1 - oof + 1e-9))
+        ll = log_loss(oof, y)
         results[C] = (ll, oof)
         print(f"  C={C}: out-of-fold log loss {ll:.4f}, {best_threshold(oof, y)}", file=sys.stderr)
     C = min(results, key=lambda c: results[c][0])
     th, prec, rec = best_threshold(results[C][1], y)
     clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(X[~gate], y[~gate])
-    n = len(LT.FEATURES)
     return {
-        "features": list(LT.FEATURES),
-        "weights": dict(zip(LT.FEATURES, map(float, clf.coef_[0][:n]))),
-        "tag_bias": dict(zip(labels, map(float, clf.coef_[0][n:]))),
-        "bias": float(clf.intercept_[0]),
+        **regression_spec(clf, LT.FEATURES, labels),
         "C": C,
         "threshold": th,
         "dev_out_of_fold": {"precision": round(prec, 4), "recall": round(rec, 4),
@@ -336,18 +349,13 @@ def train_no_wording(X, y, groups, tags: list[str], none: np.ndarray, seed: int,
             clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(Xn[tr], y[tr])
             oof[te] = clf.predict_proba(Xn[te])[:, 1]
         oof[~none] = 0.0
-        p, t = oof[none], y[none]
-        ll = -np.mean(t * np.log(p + 1e-9) + (1 - t) * np.log(1 - p + 1e-9))
+        ll = log_loss(oof[none], y[none])
         results[C] = (ll, oof)
         print(f"  no-wording C={C}: out-of-fold log loss {ll:.5f}", file=sys.stderr)
     C = min(results, key=lambda c: results[c][0])
     clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(Xn[none], y[none])
-    k = len(LT.NO_WORDING_FEATURES)
     return {
-        "features": list(LT.NO_WORDING_FEATURES),
-        "weights": dict(zip(LT.NO_WORDING_FEATURES, map(float, clf.coef_[0][:k]))),
-        "tag_bias": dict(zip(labels, map(float, clf.coef_[0][k:]))),
-        "bias": float(clf.intercept_[0]),
+        **regression_spec(clf, LT.NO_WORDING_FEATURES, labels),
         "C": C,
         "pairs": int(none.sum()),
         "positives": int(y[none].sum()),
