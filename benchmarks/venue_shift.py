@@ -11,11 +11,11 @@ folds (the venue seen in training, as ``dev_out_of_fold`` in the model files). A
 conference of a record's ``source`` (``recent/emnlp2023.json`` -> ``emnlp``, all its years
 together); a family groups related venues (:data:`FAMILY`: ACL-like NLP, CV, ML, robotics).
 
-* ``techniques`` (about 1.5 min): the technique tags' stacker (``scripts/train_tag_model.py``).
+* ``techniques`` (about 4.5 min): the technique tags' stacker (``scripts/train_tag_model.py``).
   The supervised text classifier is cross-fitted and the stacker fitted on the training
-  script's folds (shipped), or with the held-out venue out of both; recall at precision >= 0.85 (the issue's
-  bar, the threshold chosen on the pooled out-of-fold scores) and precision / recall at the
-  shipped threshold. Then the same with the no-wording classifier (the pairs without any
+  script's folds (shipped), or with the held-out venue out of both; recall at precision >= 0.85
+  (the issue's bar, the threshold chosen on the pooled out-of-fold scores) and precision /
+  recall at the shipped threshold. Then the same with the no-wording classifier (the pairs without any
   taxonomy wording, ``no_wording`` in ``tag_model.json``) refitted beside the stacker, each
   venue or family left out of both (recall at precision >= 0.85 with both thresholds chosen
   together on the pooled scores; precision / recall at both shipped thresholds).

@@ -212,7 +212,9 @@ def test_a_batch_gives_the_rows_its_papers_give_one_by_one():
 def test_a_paper_far_from_every_tag_gets_no_rows():
     """A combinatorics abstract has none of the taxonomy's wording and nothing the text
     classifiers tie to a tag."""
-    assert learned.scorable(PLAIN, PLAIN_TITLE) == []
+    from extract.taxonomy.rules import evidence
+
+    assert evidence(PLAIN, PLAIN_TITLE, keep_rejected=True) == []
     assert techniques.extract_batch([PaperText("d", PLAIN, PLAIN_TITLE)]) == []
 
 

@@ -28,8 +28,8 @@ Four files of trained models, all shipped in ``extract/data`` and rebuilt by
   - the no-wording classifier (``no_wording``), over the pairs for which the rules find no
     wording of the tag at all: the three classifiers' scores, two of their products
     (:data:`NO_WORDING_FEATURES`) and a per-tag bias. A sixth of the dev labels' tags (1,782 of
-    10,638) have no taxonomy wording ("LLMs are being used for automated evaluation" is LLM-as-judge); out of
-    fold on dev it raised recall at precision 0.85 from 0.744 to 0.763.
+    10,638) have no taxonomy wording ("LLMs are being used for automated evaluation" is
+    LLM-as-judge); out of fold on dev it raised recall at precision 0.85 from 0.744 to 0.763.
 
   Each one's probability is the row's confidence; a tag is given at its ``threshold`` or above
   (:func:`threshold`; both chosen together on dev by cross-validation: the best recall at
@@ -151,7 +151,7 @@ def stack_model() -> dict:
 # as calibration.
 # Pairs with no taxonomy wording at all are not the stacker's: on the 11,484 dev abstracts of
 # 2026-12-07, letting the stacker score them raised out-of-fold recall at precision 0.85 0.739 ->
-# 0.748 but lowered held-out recall (0.743 -> 0.738). Since 2026-12-07 (the second) they have a
+# 0.748 but lowered held-out recall (0.743 -> 0.738). Since the next session they have a
 # classifier of their own (``no_wording``, :func:`no_wording_probs`): out of fold 0.744 -> 0.763,
 # held-out (at the thresholds chosen on dev) P / R 0.840 / 0.743 -> 0.843 / 0.767.
 GATED = ("passing", "context", "weak_context")
@@ -199,13 +199,6 @@ def pair_features(text: str, ev: Evidence | None, text_logit: float,
     ]
 
 
-def scorable(text: str, title: str = "") -> list[tuple[Technique, Evidence]]:
-    """(technique, rule evidence) of every tag the taxonomy rules find evidence for, accepted
-    or turned down, that :func:`gated` does not rule out: the pairs :func:`scored` scores with
-    the stacker."""
-    return [(t, ev) for t, ev in evidence(text, title, keep_rejected=True) if not gated(ev)]
-
-
 @lru_cache(maxsize=1)
 def _techniques() -> dict[str, Technique]:
     return {t.tag: t for t in load_taxonomy()}
@@ -237,7 +230,8 @@ def no_wording_probs(logits: list[float], emb: list[float]) -> np.ndarray:
 
 def scored(text: str, title: str = "", features: list[str] | None = None,
            ) -> list[tuple[Technique, Evidence | None, float]]:
-    """(technique, rule evidence, probability) for every pair of :func:`scorable`, then
+    """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
+    for, accepted or turned down, that :func:`gated` does not rule out (the stacker's), then
     (technique, None, probability) for every tag without any rule evidence that the no-wording
     classifier puts at its :func:`threshold` or above, in an abstract of
     :data:`NO_WORDING_MIN_WORDS` words or more (``features``: the text's :func:`text_features`,
