@@ -15,10 +15,11 @@ together); a family groups related venues (:data:`FAMILY`: ACL-like NLP, CV, ML,
   The supervised text classifier is cross-fitted and the stacker fitted on the training
   script's folds (shipped), or with the held-out venue out of both; recall at precision >= 0.85
   (the issue's bar, the threshold chosen on the pooled out-of-fold scores) and precision /
-  recall at the shipped threshold. Then the same with the no-wording classifier (the pairs without any
-  taxonomy wording, ``no_wording`` in ``tag_model.json``) refitted beside the stacker, each
-  venue or family left out of both (recall at precision >= 0.85 with both thresholds chosen
-  together on the pooled scores; precision / recall at both shipped thresholds).
+  recall at the shipped threshold. Then the same with the no-wording classifier (the pairs
+  without any taxonomy wording, ``no_wording`` in ``tag_model.json``) refitted beside the
+  stacker, each venue or family left out of both (recall at precision >= 0.85 with both
+  thresholds chosen together on the pooled scores; precision / recall at both shipped
+  thresholds).
 * ``phrases`` (about 8 min with families): the phrase span model
   (``scripts/train_phrase_model.py``'s two logistic regressions, decoded greedily at the
   shipped threshold, concept-level F1; not the selection trees and tagger on top, whose own
@@ -153,7 +154,6 @@ def no_wording(spec: dict, raw_rand: np.ndarray, tags: list[str], y: np.ndarray,
     """The stacker's tags with the no-wording classifier's beside them, on the random folds and
     with each venue or family left out of the supervised classifier, the stacker and it."""
     import train_tag_model as TT
-    from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
 
     from extract.learned import tags as LT
@@ -163,15 +163,9 @@ def no_wording(spec: dict, raw_rand: np.ndarray, tags: list[str], y: np.ndarray,
     none = raw_rand[:, LT.FEATURES.index("no_evidence")] == 1.0
 
     def nw_oof(raw_train: np.ndarray, raw_test: np.ndarray, splits) -> np.ndarray:
-        train = TT.no_wording_matrix(raw_train, tags, labels)
-        test = TT.no_wording_matrix(raw_test, tags, labels)
-        out = np.zeros(len(y))
-        for tr, te in splits:
-            tr = tr[none[tr]]
-            clf = LogisticRegression(C=nw["C"], max_iter=5000, random_state=SEED)
-            out[te] = clf.fit(train[tr], y[tr]).predict_proba(test[te])[:, 1]
-        out[~none] = 0.0
-        return out
+        return TT.no_wording_oof(TT.no_wording_matrix(raw_train, tags, labels),
+                                 TT.no_wording_matrix(raw_test, tags, labels), y, none, splits,
+                                 nw["C"], SEED)
 
     print(f"\nwith the no-wording classifier (C={nw['C']}; shipped thresholds: stacker {th}, "
           f"no-wording {nw['threshold']})")

@@ -332,6 +332,23 @@ def no_wording_matrix(X: np.ndarray, tags: list[str], labels: tuple[str, ...]) -
     return with_tag_columns(LT.no_wording_columns(t, u, e), tags, labels)
 
 
+def no_wording_oof(train: np.ndarray, test: np.ndarray, y: np.ndarray, none: np.ndarray,
+                   splits, C: float, seed: int) -> np.ndarray:
+    """Each pair's probability from the no-wording classifier fitted, per (train, test) index
+    pair of ``splits``, on the training pairs without rule evidence (``none``; features: rows of
+    ``train``, :func:`no_wording_matrix`) and applied to the test pairs' rows of ``test``; 0 for
+    pairs with evidence."""
+    from sklearn.linear_model import LogisticRegression
+
+    oof = np.zeros(len(y))
+    for tr, te in splits:
+        tr = tr[none[tr]]
+        clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(train[tr], y[tr])
+        oof[te] = clf.predict_proba(test[te])[:, 1]
+    oof[~none] = 0.0
+    return oof
+
+
 def train_no_wording(X, y, groups, tags: list[str], none: np.ndarray, seed: int,
                      labels: tuple[str, ...]) -> tuple[dict, np.ndarray]:
     """The no-wording classifier, trained on the pairs without rule evidence (``none``), C by
@@ -341,14 +358,10 @@ def train_no_wording(X, y, groups, tags: list[str], none: np.ndarray, seed: int,
     from sklearn.model_selection import GroupKFold
 
     Xn = no_wording_matrix(X, tags, labels)
+    folds = list(GroupKFold(n_splits=5).split(Xn, y, groups))
     results = {}
     for C in (0.1, 1.0, 10.0):
-        oof = np.zeros(len(y))
-        for tr, te in GroupKFold(n_splits=5).split(Xn, y, groups):
-            tr = tr[none[tr]]
-            clf = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(Xn[tr], y[tr])
-            oof[te] = clf.predict_proba(Xn[te])[:, 1]
-        oof[~none] = 0.0
+        oof = no_wording_oof(Xn, Xn, y, none, folds, C, seed)
         ll = log_loss(oof[none], y[none])
         results[C] = (ll, oof)
         print(f"  no-wording C={C}: out-of-fold log loss {ll:.5f}", file=sys.stderr)

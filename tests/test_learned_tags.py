@@ -41,7 +41,7 @@ def tags(paper: PaperText) -> dict[str, dict]:
 
 
 # a real kind of abstract with none of the taxonomy's wording (a combinatorics paper, written for
-# this test): no tag can be scored
+# this test): the rules find no evidence for any tag
 PLAIN_TITLE = "Abelian sandpiles on random regular graphs"
 PLAIN = ("We study the abelian sandpile model on random regular graphs. We show that the "
          "number of topplings needed to stabilise a configuration concentrates around its "

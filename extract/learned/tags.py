@@ -177,8 +177,18 @@ def threshold(ev: Evidence | None) -> float:
     return stack["threshold"] if ev is not None else stack["no_wording"]["threshold"]
 
 
+# a classifier's score as the stacker and the no-wording classifier read it: clipped to
+# +-_CLIP, divided by _SCALE
+_CLIP, _SCALE = 10.0, 5.0
+
+
 def _scaled(logit: float) -> float:
-    return max(-10.0, min(10.0, float(logit))) / 5.0
+    return max(-_CLIP, min(_CLIP, float(logit))) / _SCALE
+
+
+def _scaled_all(logits) -> np.ndarray:
+    """:func:`_scaled` of every score of ``logits``."""
+    return np.clip(np.asarray(logits, dtype=float), -_CLIP, _CLIP) / _SCALE
 
 
 def pair_features(text: str, ev: Evidence | None, text_logit: float,
@@ -211,31 +221,40 @@ def no_wording_columns(t: np.ndarray, u: np.ndarray, e: np.ndarray) -> np.ndarra
     return np.stack([t, u, e, t * u, u * e], axis=-1)
 
 
+@lru_cache(maxsize=1)
+def _no_wording() -> tuple[np.ndarray, float, np.ndarray] | None:
+    """The shipped no-wording classifier as arrays: its weights (:data:`NO_WORDING_FEATURES`),
+    its bias and its bias per tag (in :data:`text_model`'s order); None when the shipped model
+    has none."""
+    spec = stack_model().get("no_wording")
+    if spec is None:
+        return None
+    weights = np.array([spec["weights"][f] for f in NO_WORDING_FEATURES])
+    tag_bias = np.array([spec["tag_bias"].get(t, 0.0) for t in text_model().labels])
+    return weights, spec["bias"], tag_bias
+
+
 def no_wording_probs(logits: list[float], emb: list[float]) -> np.ndarray:
     """The no-wording classifier's probability of every tag (in :data:`text_model`'s order) of a
     text whose two text classifiers score ``logits`` (text, then supervised) and whose
     encoder-vector classifier scores ``emb``; zeros when the shipped model has none."""
-    stack = stack_model()
-    labels = text_model().labels
-    if "no_wording" not in stack:
-        return np.zeros(len(labels))
-    spec = stack["no_wording"]
-    n = len(labels)
-    scaled = np.clip(np.asarray(logits, dtype=float), -10.0, 10.0) / 5.0
-    x = no_wording_columns(scaled[:n], scaled[n:], np.clip(np.asarray(emb, float), -10, 10) / 5)
-    w = np.array([spec["weights"][f] for f in NO_WORDING_FEATURES])
-    z = x @ w + spec["bias"] + np.array([spec["tag_bias"].get(t, 0.0) for t in labels])
+    n = len(text_model().labels)
+    if _no_wording() is None:
+        return np.zeros(n)
+    weights, bias, tag_bias = _no_wording()
+    scaled = _scaled_all(logits)
+    z = no_wording_columns(scaled[:n], scaled[n:], _scaled_all(emb)) @ weights + bias + tag_bias
     return 1.0 / (1.0 + np.exp(-z))
 
 
-def scored(text: str, title: str = "", features: list[str] | None = None,
+def scored(text: str, title: str, features: list[str],
            ) -> list[tuple[Technique, Evidence | None, float]]:
     """(technique, rule evidence, probability) for every tag the taxonomy rules find evidence
     for, accepted or turned down, that :func:`gated` does not rule out (the stacker's), then
     (technique, None, probability) for every tag without any rule evidence that the no-wording
     classifier puts at its :func:`threshold` or above, in an abstract of
-    :data:`NO_WORDING_MIN_WORDS` words or more (``features``: the text's :func:`text_features`,
-    when computed already).
+    :data:`NO_WORDING_MIN_WORDS` words or more (``features``: the text's
+    :func:`text_features`).
     """
     found = evidence(text, title, keep_rejected=True)
     evs = [(t, ev) for t, ev in found if not gated(ev)]
@@ -243,9 +262,8 @@ def scored(text: str, title: str = "", features: list[str] | None = None,
     stack = stack_model()
     n = len(model.labels) // 2
     column = {tag: k for k, tag in enumerate(model.labels[:n])}
-    feats = text_features(text, title) if features is None else features
-    logits = model.decision(feats).tolist()  # text, then supervised
-    emb = emb_scores(doc_vector(feats)[None, :])[0].tolist()
+    logits = model.decision(features).tolist()  # text, then supervised
+    emb = emb_scores(doc_vector(features)[None, :])[0].tolist()
     # a stacker trained before a feature existed gives it no weight
     w = [stack["weights"].get(f, 0.0) for f in FEATURES]
     tag_bias = stack.get("tag_bias", {})
@@ -255,7 +273,7 @@ def scored(text: str, title: str = "", features: list[str] | None = None,
         x = pair_features(text, ev, logits[k], logits[n + k], emb[k])
         z = sum(a * b for a, b in zip(x, w)) + stack["bias"] + tag_bias.get(t.tag, 0.0)
         out.append((t, ev, 1.0 / (1.0 + math.exp(-z))))
-    if "no_wording" in stack and len(text.split()) >= NO_WORDING_MIN_WORDS:
+    if _no_wording() is not None and len(text.split()) >= NO_WORDING_MIN_WORDS:
         worded = {t.tag for t, _ in found}
         floor = threshold(None)
         probs = no_wording_probs(logits, emb)
@@ -278,8 +296,8 @@ def text_evidence(text: str, title: str, features: list[str], tag: str) -> tuple
     model = text_models()
     n = len(model.labels) // 2
     k = model.labels.index(tag)
-    rows = model.rows(features)
     names = [f for f in features if f in model.index]
+    rows = [model.index[f] for f in names]
     weight = model.weights[rows][:, [k, n + k]].sum(axis=1) if rows else []
     for i in np.argsort(-np.asarray(weight), kind="stable"):
         words = names[int(i)].split(" ")
