@@ -34,6 +34,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,9 +61,14 @@ NUMBER_KEYS = {
 RESULT_KEYS = {
     "results": ("results", "result rows (benchmark, metric, value and kind all agree)"),
 }
-# per-record labels outside ``gold``: method phrases (phrases.jsonl, fresh6.jsonl)
+# per-record labels outside ``gold``: method phrases (phrases.jsonl, fresh6.jsonl); with the
+# abstract's name labels (``eval_learned.name_records``), the whole methods table by role
 PHRASE_KEYS = {
     "phrases": ("methods", "generic method phrases (`form` = `phrase`; same concept key)"),
+    "mentioned names + phrases": (
+        "methods", "method names and phrases a paper mentions (role `mentioned`, by concept)"),
+    "proposed names + phrases": (
+        "methods", "method names and phrases a paper proposes (role `proposed`, by concept)"),
 }
 
 
@@ -85,7 +91,9 @@ ORDER = [t for spec in REGISTRY if spec.evaluation for t in spec.tables]
 ALL_KEYS = {**NAME_KEYS, **NUMBER_KEYS, **RESULT_KEYS, **PHRASE_KEYS}
 
 
+@lru_cache(maxsize=None)
 def _load(name: str):
+    """The benchmark script ``benchmarks/<name>.py`` as a module (loaded once)."""
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -114,22 +122,30 @@ def declared_part(file_name: str, record: dict, key: str) -> str | None:
 
 
 def score_names(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
-    """tp, fp, fn per gold key with ``eval_names``' prediction and matching.
+    """tp, fp, fn and abstracts scored per gold key with ``eval_names``' prediction and
+    matching, over the records that carry that key's labels.
 
     A name matches by its fold key, through its canonical name or any of its spellings in the
     abstract; techniques by their lower-cased tag.
     """
     en = _load("eval_names")
     from extract.records import PaperText
+    from extract.stages import techniques
 
-    counts = {k: [0, 0, 0] for k in keys}
+    counts = {k: [0, 0, 0, 0] for k in keys}
     for rec in records:
-        pred = en.predict(PaperText(rec["id"], rec["text"], rec.get("title")))
-        for k in keys:
-            gold, got = en.table_sets(k, rec["gold"].get(k, []), pred)
+        mine = [k for k in keys if k in rec.get("gold", {})]
+        paper = PaperText(rec["id"], rec["text"], rec.get("title"))
+        if mine == ["techniques"]:  # tag labels only (phrases.jsonl): the one stage they need
+            pred = {"techniques": {r["technique"].lower() for r in techniques.extract_rows(paper)}}
+        elif mine:
+            pred = en.predict(paper)
+        for k in mine:
+            gold, got = en.table_sets(k, rec["gold"][k], pred)
             counts[k][0] += len(gold & got)
             counts[k][1] += len(got - gold)
             counts[k][2] += len(gold - got)
+            counts[k][3] += 1
     return counts
 
 
@@ -139,31 +155,37 @@ def score_numbers(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
     from extract.records import PaperText
     from extract.stages import metrics, sizes
 
-    counts = {k: [0, 0, 0] for k in keys}
+    counts = {k: [0, 0, 0, 0] for k in keys}
     for rec in records:
         paper = PaperText(rec["id"], rec["text"])
         pred = {"sizes": sizes.extract_rows(paper), "metrics": metrics.extract_rows(paper)}
         same = {"sizes": en._same_size, "metrics": en._same_metric}
         for k in keys:
-            gold = rec["gold"].get(k, [])
+            if k not in rec.get("gold", {}):
+                continue
+            gold = rec["gold"][k]
             tp = len(en._match(gold, pred[k], same[k]))
             counts[k][0] += tp
             counts[k][1] += len(pred[k]) - tp
             counts[k][2] += len(gold) - tp
+            counts[k][3] += 1
     return counts
 
 
 def score_results(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
     """tp, fp, fn of complete result rows with ``eval_results``' matching."""
     er = _load("eval_results")
-    counts = {k: [0, 0, 0] for k in keys}
+    counts = {k: [0, 0, 0, 0] for k in keys}
     for rec in records:
+        if "results" not in rec.get("gold", {}):
+            continue
         pred = er.predict(rec)
-        gold = rec["gold"].get("results", [])
+        gold = rec["gold"]["results"]
         tp = len(er.match(gold, pred, er.complete))
         counts["results"][0] += tp
         counts["results"][1] += len(pred) - tp
         counts["results"][2] += len(gold) - tp
+        counts["results"][3] += 1
     return counts
 
 
@@ -214,21 +236,34 @@ def prf(tp: int, fp: int, fn: int) -> tuple[float | None, float | None, float | 
     return p, r, f
 
 
-def score_phrases(records: list[dict], keys: list[str]) -> dict[str, list[int]]:
-    """tp, fp, fn of the method phrases (:func:`extract.phrases.find_phrases`) by concept key,
-    as ``benchmarks/eval_learned.py`` scores them."""
+def score_phrases(records: list[dict], originals: dict[str, dict] | None) -> dict[str, list[int]]:
+    """tp, fp, fn and abstracts scored of the method phrases
+    (:func:`extract.phrases.find_phrases`) by concept key, and of the whole ``methods`` table by
+    role (names and phrases, one item per concept) on the abstracts with name labels (the
+    record's own, else its record in ``originals``), as ``benchmarks/eval_learned.py`` scores
+    them."""
+    el = _load("eval_learned")
     from extract.phrases import find_phrases
     from extract.phrases.concepts import concept_key
+    from extract.records import PaperText
     from extract.text.markup import clean_view
 
-    counts = {"phrases": [0, 0, 0]}
+    counts = {k: [0, 0, 0, 0] for k in PHRASE_KEYS}
     for rec in records:
         gold = {concept_key(p["phrase"]) for p in rec["phrases"]}
         pred = {p.key for p in find_phrases(clean_view(rec["text"]).text, rec.get("title") or "")}
-        counts["phrases"][0] += len(gold & pred)
-        counts["phrases"][1] += len(pred - gold)
-        counts["phrases"][2] += len(gold - pred)
-    return counts
+        for i, n in enumerate((len(gold & pred), len(pred - gold), len(gold - pred), 1)):
+            counts["phrases"][i] += n
+        orig = rec if originals is None else originals.get(rec["id"])
+        if orig is None or "proposed" not in orig.get("gold", {}):
+            continue  # phrase labels only
+        paper = PaperText(rec["id"], rec["text"], rec.get("title"))
+        got = el.names_and_phrases(paper, rec["phrases"], orig)
+        for key in ("mentioned names + phrases", "proposed names + phrases"):
+            measured = got["mentioned model" if key.startswith("mentioned") else key][0]
+            for i, n in enumerate((*measured, 1)):
+                counts[key][i] += n
+    return {k: c for k, c in counts.items() if c[3]}
 
 
 def measure(devset_dir: Path) -> dict:
@@ -245,6 +280,10 @@ def measure(devset_dir: Path) -> dict:
         ]
         if not records:
             continue
+        if path.stem in splits.TECHNIQUE_FILES:  # tag labels beside the phrases (phrases.jsonl)
+            records = [{**r, "gold": {"techniques": r["techniques"]}}
+                       if "gold" not in r and r.get("techniques") is not None else r
+                       for r in records]
         if set(splits.declared().get(path.name, {}).get("splits", {}).values()) == {"agreement"}:
             continue  # a second labelling of abstracts of another file: benchmarks/agreement.py
         if all("entities" in r for r in records):
@@ -277,15 +316,16 @@ def measure(devset_dir: Path) -> dict:
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
                 **(score_results(recs, result_keys) if result_keys else {}),
-                **(score_phrases(recs, phrase_keys) if phrase_keys else {}),
+                **(score_phrases(recs, _load("eval_learned").name_records(path.name, devset_dir))
+                   if phrase_keys else {}),
             }.items():
                 # a split's records share their split (or, without one, their kind of source):
                 # one declared part per split and gold key
                 pooled = None if level == "all" else declared_part(path.name, recs[0], key)
                 for lvl, name in ((level, part), ("part", pooled)):
-                    if name is None:
+                    if name is None or not counts[3]:
                         continue
-                    _add(per, key, lvl, name, len(recs), counts, path.name)
+                    _add(per, key, lvl, name, counts[3], counts[:3], path.name)
     from dashboard.analytics import wilson_interval
 
     rows = []
@@ -386,7 +426,8 @@ def markdown(report: dict) -> str:
         "# How accurate are the extracted tables?",
         "",
         "Generated by `python benchmarks/accuracy_report.py` (do not edit by hand) on "
-        f"{report['generated']} at commit {report['commit']}. It scores the rule extractors on "
+        f"{report['generated']} at commit {report['commit']}. It scores the extractors (rules and "
+        "trained models, as a build runs them) on "
         "every hand-labelled dev set in `benchmarks/devset/` and writes this file and "
         "`dashboard/accuracy.json` (shown on the dashboard's Data page).",
         "",

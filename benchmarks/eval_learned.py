@@ -95,8 +95,8 @@ class Counts:
                 "p": p, "p_ci": wilson(self.tp, p_n), "r": r, "r_ci": wilson(self.tp, r_n), "f1": f}
 
 
-def _load(name: str) -> list[dict]:
-    path = DEVSET / name
+def _load(name: str, devset: Path = DEVSET) -> list[dict]:
+    path = devset / name
     return [json.loads(line) for line in path.open(encoding="utf-8")] if path.exists() else []
 
 
@@ -121,20 +121,29 @@ def eval_techniques(scores, rel) -> None:
 
 # --- phrases, mentioned, proposed -----------------------------------------------------------------
 
+# phrase-label file -> the files holding its abstracts' name labels (None: the record itself)
+NAME_LABELS = {"phrases.jsonl": ("dev2", "dev3", "fresh3"), "fresh6.jsonl": None,
+               "seeds_phrases.jsonl": ("methods",)}
+
+
+def name_records(file_name: str, devset: Path = DEVSET) -> dict[str, dict] | None:
+    """id -> the record with name labels, for the abstracts of the phrase-label file
+    ``file_name`` of ``devset`` (:data:`NAME_LABELS`); None when its records carry their own
+    (a file not listed there too)."""
+    files = NAME_LABELS.get(file_name)
+    if files is None:
+        return None
+    return {r["id"]: r for f in files for r in _load(f"{f}.jsonl", devset)}
+
+
 def phrase_records():
     """(part, record with 'phrases', the record with name labels or None) for every abstract
     with phrase labels."""
-    originals = {}
-    for f in ("dev2", "dev3", "fresh3"):
-        for r in _load(f"{f}.jsonl"):
-            originals[r["id"]] = r
-    for r in _load("phrases.jsonl"):
-        yield splits.part("phrases.jsonl", r), r, originals.get(r["id"])
-    for r in _load("fresh6.jsonl"):
-        yield splits.part("fresh6.jsonl", r), r, r
-    seeds = {r["id"]: r for r in _load("methods.jsonl")}
-    for r in _load("seeds_phrases.jsonl"):  # name labels in methods.jsonl, phrases here
-        yield splits.part("seeds_phrases.jsonl", r), r, seeds[r["id"]]
+    for file_name in NAME_LABELS:
+        originals = name_records(file_name)
+        for r in _load(file_name):
+            orig = r if originals is None else originals.get(r["id"])
+            yield splits.part(file_name, r), r, orig
 
 
 def _gold_keys(items) -> list[set[str]]:
@@ -237,34 +246,47 @@ def eval_methods(scores, rel) -> None:
         scores[part]["phrases proposed (model)"].add(tp, fp, fn)
         if orig is None:  # phrase-only labels (phr1-3): no name labels to score names against
             continue
-        # mentioned / proposed through the methods table
-        name_rows = names_mod.extract_rows(paper)
-        m_names = methods.rows_from_names(paper.paper_id, name_rows)
-        shipped = m_names + methods.phrase_rows(paper, m_names)
-        gold_names = {n["name"] for n in orig.get("names", []) if n["role"] == "used"
-                      and n["type"] == "method"} if "names" in orig else set(orig["gold"]["mentioned"])
-        gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
-        # one item per concept: "ICL" (a name label) = "in-context learning (ICL)" (a phrase's)
-        gold_m = _merged(gm_names + _phrase_labels(gold_phr, "used"))
-        mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
-        dict_rows = [{p.key} for p in rules]
-        shipped_m = [x for x in shipped if x["role"] == "mentioned"]
-        tp, fp, fn, _ = _match(gm_names, mentioned_names)
-        scores[part]["mentioned names (names labels)"].add(tp, fp, fn)
-        for name, pred in (("names", mentioned_names), ("rules", mentioned_names + dict_rows),
-                           ("model", [_row_keys(x) for x in shipped_m])):
-            tp, fp, fn, hits = _match(gold_m, pred)
-            scores[part][f"mentioned {name}"].add(tp, fp, fn)
-            if name == "model":
-                for x, h in zip(shipped_m, hits):
-                    rel[part][f"mentioned {x['form']}"].append((x["confidence"], h))
-        gprop = _gold_keys([{concept_key(n)} for n in orig["gold"]["proposed"]])
-        prop_names = [_row_keys(x) for x in m_names if x["role"] == "proposed"]
-        tp, fp, fn, _ = _match(gprop, prop_names)
-        scores[part]["proposed names"].add(tp, fp, fn)
-        prop_all = [_row_keys(x) for x in shipped if x["role"] == "proposed"]
-        tp, fp, fn, _ = _match(_merged(gprop + _phrase_labels(gold_phr, "proposed")), prop_all)
-        scores[part]["proposed names + phrases"].add(tp, fp, fn)
+        got = names_and_phrases(paper, gold_phr, orig, [{p.key} for p in rules])
+        for name, (counts, reliability) in got.items():
+            scores[part][name].add(*counts)
+            for form, pairs in reliability.items():
+                rel[part][f"{name.split()[0]} {form}"].extend(pairs)
+
+
+def names_and_phrases(paper: PaperText, gold_phr: list[dict], orig: dict,
+                      dict_rows: list[set[str]] | None = None) -> dict:
+    """The ``methods`` table (names and phrase rows) of ``paper`` scored by role against its
+    name labels (``orig``) and phrase labels: measure -> ((tp, fp, fn), {form: [(confidence,
+    right)]}), the second for the shipped mentioned rows only. ``dict_rows`` (the dictionary
+    phrases' keys) adds the rules' measure. One item per concept: "ICL" (a name label) =
+    "in-context learning (ICL)" (a phrase's)."""
+    name_rows = names_mod.extract_rows(paper)
+    m_names = methods.rows_from_names(paper.paper_id, name_rows)
+    shipped = m_names + methods.phrase_rows(paper, m_names)
+    gold_names = {n["name"] for n in orig.get("names", []) if n["role"] == "used"
+                  and n["type"] == "method"} if "names" in orig else set(orig["gold"]["mentioned"])
+    gm_names = _gold_keys([{concept_key(n)} for n in sorted(gold_names)])
+    gold_m = _merged(gm_names + _phrase_labels(gold_phr, "used"))
+    mentioned_names = [_row_keys(x) for x in m_names if x["role"] == "mentioned"]
+    shipped_m = [x for x in shipped if x["role"] == "mentioned"]
+    out: dict = {"mentioned names (names labels)": (_match(gm_names, mentioned_names)[:3], {})}
+    preds = [("names", mentioned_names), ("model", [_row_keys(x) for x in shipped_m])]
+    if dict_rows is not None:
+        preds.insert(1, ("rules", mentioned_names + dict_rows))
+    for name, pred in preds:
+        tp, fp, fn, hits = _match(gold_m, pred)
+        reliability: dict[str, list] = {}
+        if name == "model":
+            for x, h in zip(shipped_m, hits):
+                reliability.setdefault(x["form"], []).append((x["confidence"], h))
+        out[f"mentioned {name}"] = ((tp, fp, fn), reliability)
+    gprop = _gold_keys([{concept_key(n)} for n in orig["gold"]["proposed"]])
+    prop_names = [_row_keys(x) for x in m_names if x["role"] == "proposed"]
+    out["proposed names"] = (_match(gprop, prop_names)[:3], {})
+    prop_all = [_row_keys(x) for x in shipped if x["role"] == "proposed"]
+    out["proposed names + phrases"] = (
+        _match(_merged(gprop + _phrase_labels(gold_phr, "proposed")), prop_all)[:3], {})
+    return out
 
 
 def _size_match(gold: list[dict], pred: list[dict], role: bool) -> int:

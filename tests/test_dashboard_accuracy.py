@@ -184,3 +184,29 @@ def test_shipped_accuracy_file_matches_the_report_format():
     tables = {r["table"] for r in acc["rows"]}
     assert {"methods", "techniques", "benchmarks", "model_sizes", "metrics"} <= tables
     assert all(0 <= r["precision"] <= 1 for r in acc["rows"] if r["precision"] is not None)
+
+
+def test_report_scores_tags_beside_phrases_and_the_methods_table_by_role(tmp_path, report_module):
+    # a seed abstract: "The Transformer architecture ... its powerful self-attention mechanism
+    # ... RNN-based LLMs have been proposed as alternatives ..."; its name labels (dev2.jsonl:
+    # the file phrases.jsonl's name labels come from) and its phrase and tag labels
+    names = dict(_first("methods.jsonl", "seeds/", "pd276a663cbb2f9b"), split="dev2")
+    phrases = dict(_first("seeds_phrases.jsonl", "seeds/", "pd276a663cbb2f9b"), split="phr1")
+    assert [p["phrase"] for p in phrases["phrases"] if p["role"] == "used"] == [
+        "Transformer architecture", "self-attention", "RNN-based LLMs"]
+    (tmp_path / "dev2.jsonl").write_text(json.dumps(names) + "\n", encoding="utf-8")
+    (tmp_path / "phrases.jsonl").write_text(json.dumps(phrases) + "\n", encoding="utf-8")
+    rows = {(r["measure"], r["level"], r["part"]): r
+            for r in report_module.measure(tmp_path)["rows"]}
+    # tags: the names file's gold and the phrase file's top-level labels, both found
+    tags = rows[("techniques", "all", "all")]
+    assert (tags["abstracts"], tags["tp"], tags["fp"], tags["fn"]) == (2, 4, 0, 0)
+    assert rows[("techniques", "split", "phr1")]["abstracts"] == 1
+    # mentioned: "Transformer architecture" and "self-attention" found as phrases, "RNN-based
+    # LLMs" missed; the name rows "Transformer" and "RNN" are other concepts than the labels'
+    mentioned = rows[("mentioned names + phrases", "all", "all")]
+    assert (mentioned["abstracts"], mentioned["tp"], mentioned["fp"], mentioned["fn"]) == (
+        1, 2, 2, 1)
+    proposed = rows[("proposed names + phrases", "all", "all")]  # "state scaling" not found
+    assert (proposed["tp"], proposed["fp"], proposed["fn"]) == (0, 0, 1)
+    assert rows[("mentioned names + phrases", "part", "dev")]["abstracts"] == 1
