@@ -74,6 +74,7 @@ else:
         "with `python benchmarks/accuracy_report.py`; details in docs/ACCURACY.md."
     )
     columns = {
+        "measure": st.column_config.TextColumn(width="medium"),  # "mentioned names + phrases"
         "precision": st.column_config.TextColumn("precision [95% CI]"),
         "recall": st.column_config.TextColumn("recall [95% CI]"),
         "F1": st.column_config.NumberColumn(format="%.2f"),
