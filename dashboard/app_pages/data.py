@@ -70,7 +70,9 @@ else:
         f"{acc['commit']}). Parts, pooled over the files: *dev* was tuned on; *heldout* is "
         "scored but never tuned on; *blind* was labelled by people who never saw the "
         "extractor's output and is read only as totals (the fairest figure for new papers); "
-        "*seeds* are the bundled demo abstracts. Brackets: 95% Wilson interval. Regenerate "
+        "*seeds* are the bundled demo abstracts. In `methods`, *proposed* and *mentioned* "
+        "score method names alone, *phrases* method phrases alone, *names + phrases* the whole "
+        "table by role (one item per concept). Brackets: 95% Wilson interval. Regenerate "
         "with `python benchmarks/accuracy_report.py`; details in docs/ACCURACY.md."
     )
     columns = {
