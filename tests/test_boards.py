@@ -318,6 +318,10 @@ def test_unknown_benchmark_or_metric_is_one_line_and_exit_2(db, capsys):
     assert cli.main(["leaderboard", "Imagenett", "--db", db]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "ImageNet" in err[0]
+    # a slip typed in another case still finds the name: "HUMANEVL" is HumanEval
+    assert cli.main(["leaderboard", "HUMANEVL", "--db", db]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "closest: HumanEval" in err[0]
     assert cli.main(["leaderboard", "ImageNet", "--metric", "BLEU", "--db", db]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "top-1 accuracy" in err[0]

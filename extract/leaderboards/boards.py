@@ -238,7 +238,12 @@ def resolve_benchmark(asked: str, known: Iterable[tuple[str, str]]) -> str:
         return bid
     if key in by_key:
         return by_key[key]
-    close = difflib.get_close_matches(asked, [n for _, n in known], n=5, cutoff=0.5)
+    # compared lower-cased: "gsm9k" is close to "GSM8K"
+    lower = {}
+    for _, n in known:
+        lower.setdefault(n.lower(), n)
+    close = [lower[m] for m in difflib.get_close_matches(asked.lower(), list(lower), n=5,
+                                                          cutoff=0.5)]
     if not close:
         close = [n for _, n in known if key and key in fold(n)][:5]
     raise BoardError(
