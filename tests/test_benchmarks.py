@@ -108,3 +108,14 @@ def test_single_sentence_for_metrics():
 def test_one_row_per_name():
     text = "We test on GSM8K. GSM8K is hard; MMLU too."
     assert _names(text) == ["GSM8K", "MMLU"]
+
+
+def test_a_benchmark_glued_to_the_next_sentence_is_cut_at_the_stop():
+    # ACL 2024, "MuggleMath": "... from GSM8K and MATH.We obtained ..." (no space after the stop)
+    text = ("To this end, we create two new dataset AugGSM8K and AugMATH, by complicating and "
+            "diversifying the queries and sampling multiple reasoning paths from GSM8K and "
+            "MATH.We obtained a series of LLMs called MuggleMath by fine-tuning LLaMA models on "
+            "AugGSM8K and AugMATH.")
+    names = _names(text)
+    assert {"AugGSM8K", "AugMATH", "GSM8K", "MATH"} <= set(names)
+    assert not [n for n in names if "." in n]

@@ -169,6 +169,15 @@ def is_all_caps_sentence(sent: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def before_glued_sentence(name: str) -> str:
+    """``name`` up to a sentence glued to it without a space: "SLT.However" -> "SLT",
+    "MATH.We" -> "MATH"; "Mr.TyDi" (the part after the stop is shaped like a name) is kept."""
+    cut = _DOT_CAP.search(name) if "." in name else None
+    if cut and not token_shaped(name[cut.start() + 1 :]):
+        return name[: cut.start()]
+    return name
+
+
 def token_shaped(tok: str) -> bool:
     """True for a token shaped like a coined name (see the module docstring)."""
     if len(tok) < 2 or tok.endswith("'s") and len(tok) < 4:
@@ -425,9 +434,7 @@ def find_candidates(
             if glued:  # "behavior.BehaviorChain", "retrieval.CITADEL": a stop without its space
                 a += glued.end()
                 core = core[glued.end() :]
-            cut = _DOT_CAP.search(core) if "." in core else None
-            if cut and not token_shaped(core[cut.start() + 1 :]):  # "SLT.However", not "Mr.TyDi"
-                core = core[: cut.start()]
+            core = before_glued_sentence(core)
             group = _GROUP.match(msent, m.end()) if core.isupper() and len(core) <= 3 else None
             if group:  # SE(3), SO(3), SU(2): a group, one name with its argument
                 surf = core + group.group()

@@ -23,6 +23,7 @@ from functools import lru_cache
 from extract.datafiles import DATA_DIR
 from extract.names.candidates import (
     Candidate,
+    before_glued_sentence,
     data_version_end,
     fold,
     name_shaped,
@@ -133,7 +134,7 @@ def _candidate(name: str, before: str = "") -> str | None:
     ("Various datasets") is not a name.
     """
     mv = vocab()
-    words = name.split()
+    words = before_glued_sentence(name).split()
     if words and _CAPWORD.match(words[0]) and at_clause_start(before):
         words = words[1:]
     while words and (words[0] in mv.common or mv.is_generic(words[0])):
@@ -183,7 +184,9 @@ def find_benchmarks(
             name = v.canonical.get(m.group(1)) or _candidate(m.group(1))
             if not name:
                 break
-            add(name, m.start(1), m.end(1))
+            at = m.group(1).find(name)  # the cleaned name's own span ("MATH" of "MATH.We")
+            start = m.start(1) + max(at, 0)
+            add(name, start, start + len(name) if at >= 0 else m.end(1))
             end = m.end(1)
     # a later, fuller occurrence of the same name does not move it: first occurrence wins
     return sorted(((n, s, e) for n, (s, e) in found.items()), key=lambda x: x[1])
