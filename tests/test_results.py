@@ -649,3 +649,23 @@ def test_a_benchmark_bracketed_before_a_result_past_its_split_or_part():
     got = [(v, m, b) for v, _, m, b in rows(text, names)]
     assert got[:3] == [(2.2, "mIoU", "S3DIS"), (1.6, "mIoU", "ScanNet"),
                        (2.1, "accuracy", "ScanObjectNN")]  # fmt: skip
+
+
+def test_benchmarks_glued_to_the_next_sentence_end_at_the_stop():
+    # recent/eacl2023.json, "Longtonotes": "... 2x those in Litbank.We evaluate ..." (no space)
+    text = (
+        "The resulting corpus, which we call LongtoNotes contains documents in multiple genres of "
+        "the English language with varying lengths, the longest of which are up to 8x the length "
+        "of documents in Ontonotes, and 2x those in Litbank.We evaluate state-of-the-art neural "
+        "coreference systems on LongtoNotes."
+    )
+    assert [b for *_, b in rows(text)] == ["Ontonotes", "Litbank"]
+    # ACL 2024, "Math-Shepherd": the scores after "on MATH)." are not MATH's
+    text = (
+        "For instance, process RL with Math-shepherd significantly enhances Mistral-7B "
+        "(77.9%$\\to$84.1% on GSM8K and 28.6%$\\to$33.0% on MATH).The accuracy can be further "
+        "improved to 89.1% and 43.5% on two benchmarks with verification of Math-shepherd."
+    )
+    found = {v: (kind, b) for v, kind, _, b in rows(clean_view(text).text,
+                                                     benchmarks=["GSM8K", "MATH"])}
+    assert found[89.1] == found[43.5] == ("score", None)  # "two benchmarks": not named here

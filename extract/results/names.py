@@ -26,6 +26,7 @@ from extract.results.patterns import (
     ON_NAME,
     TO_ON,
 )
+from extract.names.candidates import before_glued_sentence
 from extract.results.vocab import (
     Vocab,
     benchmark_vocabulary,
@@ -120,7 +121,8 @@ class _Names:
             m = NAME_TOKEN.match(text, i)
             if not m:
                 break
-            tok = m.group(0).rstrip(".")
+            # "Litbank.We": a name glued to the next sentence ends at the stop
+            tok = before_glued_sentence(m.group(0)).rstrip(".")
             if not tok or not (
                 any(c.isupper() for c in tok)
                 or any(c.isdigit() for c in tok)
