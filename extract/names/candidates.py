@@ -168,7 +168,6 @@ def is_all_caps_sentence(sent: str) -> bool:
     return sum(w.isupper() for w in words) > 0.5 * len(words)
 
 
-@lru_cache(maxsize=65536)
 def before_glued_sentence(name: str) -> str:
     """``name`` up to a sentence glued to it without a space: "SLT.However" -> "SLT",
     "MATH.We" -> "MATH"; "Mr.TyDi" (the part after the stop is shaped like a name) is kept."""
@@ -178,6 +177,7 @@ def before_glued_sentence(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=65536)
 def token_shaped(tok: str) -> bool:
     """True for a token shaped like a coined name (see the module docstring)."""
     if len(tok) < 2 or tok.endswith("'s") and len(tok) < 4:

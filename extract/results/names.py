@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
+from extract.names.candidates import before_glued_sentence
 from extract.results.numbers import (
     Num,
 )
@@ -26,7 +27,6 @@ from extract.results.patterns import (
     ON_NAME,
     TO_ON,
 )
-from extract.names.candidates import before_glued_sentence
 from extract.results.vocab import (
     Vocab,
     benchmark_vocabulary,

@@ -5,7 +5,7 @@ an uppercase letter, a digit, a quote, an opening bracket or markup (``*``, ``_`
 or, with no white space, a period after two letters, digits, ``)`` or ``%`` and before a
 capitalised word (two sentences glued together: "language models.Nevertheless", in 1,709 of the
 47,754 corpus abstract records; "LLMs.We", "(NLP).Here", "by 8.5%.Furthermore", "GPT-4.However"
-and "on ERE.Additionally" in about 380 more). So "e.g. the", "3.5%" and "1.2.3" do not break,
+and "on ERE.Additionally" in 329 more). So "e.g. the", "3.5%" and "1.2.3" do not break,
 nor does an initial ("J.Smith") or a title ("Mr.TyDi", a dataset), nor an abbreviation that is
 followed by a name or a number: "e.g. GPT-4", "i.e. BERT", "Fig. 3", "Eq. (2)", "Smith et al.
 (2020)", "vs. RoBERTa".
