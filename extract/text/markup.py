@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 # LaTeX text-style commands whose argument is kept (one list for the whole project).
 LATEX_TEXT_COMMANDS = ("textit", "textbf", "emph", "mathrm", "mathbf", "mathcal", "texttt", "text",
-                       "textsc", "underline")
+                       "textsc", "underline", "mathsf", "mathtt", "mathit", "textrm", "textsf",
+                       "boldsymbol", "bm", "mbox", "operatorname")
 LATEX_COMMAND = r"\\(?:" + "|".join(LATEX_TEXT_COMMANDS) + r")"
 
 _MARKUP = re.compile(
