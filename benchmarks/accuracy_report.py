@@ -259,9 +259,9 @@ def score_phrases(records: list[dict], originals: dict[str, dict] | None) -> dic
             continue  # phrase labels only
         paper = PaperText(rec["id"], rec["text"], rec.get("title"))
         got = el.names_and_phrases(paper, rec["phrases"], orig)
-        for key in ("mentioned names + phrases", "proposed names + phrases"):
-            measured = got["mentioned model" if key.startswith("mentioned") else key][0]
-            for i, n in enumerate((*measured, 1)):
+        for key, measure in (("mentioned names + phrases", "mentioned model"),
+                             ("proposed names + phrases", "proposed names + phrases")):
+            for i, n in enumerate((*got[measure][0], 1)):
                 counts[key][i] += n
     return {k: c for k, c in counts.items() if c[3]}
 
@@ -310,14 +310,16 @@ def measure(devset_dir: Path) -> dict:
         for r in records:
             parts.setdefault(part_of(r, has_split), []).append(r)
         sources.append(_source(path, records))
+        # the phrase-label records' name labels, read once per file (not once per part)
+        originals = _load("eval_learned").name_records(path.name, devset_dir) if phrase_keys \
+            else None
         for part, recs in [("all", records), *sorted(parts.items())]:
             level = "all" if part == "all" else "split"
             for key, counts in {
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
                 **(score_results(recs, result_keys) if result_keys else {}),
-                **(score_phrases(recs, _load("eval_learned").name_records(path.name, devset_dir))
-                   if phrase_keys else {}),
+                **(score_phrases(recs, originals) if phrase_keys else {}),
             }.items():
                 # a split's records share their split (or, without one, their kind of source):
                 # one declared part per split and gold key

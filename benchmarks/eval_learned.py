@@ -249,15 +249,16 @@ def eval_methods(scores, rel) -> None:
         got = names_and_phrases(paper, gold_phr, orig, [{p.key} for p in rules])
         for name, (counts, reliability) in got.items():
             scores[part][name].add(*counts)
-            for form, pairs in reliability.items():
-                rel[part][f"{name.split()[0]} {form}"].extend(pairs)
+            for field, pairs in reliability.items():
+                rel[part][field].extend(pairs)
 
 
 def names_and_phrases(paper: PaperText, gold_phr: list[dict], orig: dict,
                       dict_rows: list[set[str]] | None = None) -> dict:
     """The ``methods`` table (names and phrase rows) of ``paper`` scored by role against its
-    name labels (``orig``) and phrase labels: measure -> ((tp, fp, fn), {form: [(confidence,
-    right)]}), the second for the shipped mentioned rows only. ``dict_rows`` (the dictionary
+    name labels (``orig``) and phrase labels: measure -> ((tp, fp, fn), {reliability field:
+    [(confidence, right)]}), the second for the shipped mentioned rows only ("mentioned name",
+    "mentioned phrase"). ``dict_rows`` (the dictionary
     phrases' keys) adds the rules' measure. One item per concept: "ICL" (a name label) =
     "in-context learning (ICL)" (a phrase's)."""
     name_rows = names_mod.extract_rows(paper)
@@ -278,7 +279,8 @@ def names_and_phrases(paper: PaperText, gold_phr: list[dict], orig: dict,
         reliability: dict[str, list] = {}
         if name == "model":
             for x, h in zip(shipped_m, hits):
-                reliability.setdefault(x["form"], []).append((x["confidence"], h))
+                field = f"mentioned {x['form']}"
+                reliability.setdefault(field, []).append((x["confidence"], h))
         out[f"mentioned {name}"] = ((tp, fp, fn), reliability)
     gprop = _gold_keys([{concept_key(n)} for n in orig["gold"]["proposed"]])
     prop_names = [_row_keys(x) for x in m_names if x["role"] == "proposed"]
