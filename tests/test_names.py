@@ -1299,3 +1299,76 @@ def test_a_title_name_the_abstract_only_links_is_the_papers_own():
     # written in the abstract, in lower case, the word is not a name of the paper's own
     text = "We study scaleformer layers in general. Code: https://github.com/x/y."
     assert "Scaleformer" not in _names(text, title)
+
+
+def test_a_possessive_with_a_curly_apostrophe_reads_as_one_with_a_straight_one():
+    # icml2017:90: "Montezuma’s Revenge" is a game, not a name "Revenge"
+    text = (
+        "This pseudo-count was used to generate an exploration bonus for a DQN agent and "
+        "combined with a mixed Monte Carlo update was sufficient to achieve state of the art "
+        "on the Atari 2600 game Montezuma’s Revenge."
+    )
+    got = _names(text)
+    assert "Revenge" not in got
+    assert "Montezuma's Revenge" in got
+    assert got == _names(text.replace("’", "'"))
+
+
+@pytest.mark.parametrize(
+    "text, name, not_name",
+    [
+        # acl2023:1882 (an organisation's model)
+        ("For pretrained language models such as Google’s BERT, recent research designs several "
+         "input-adaptive inference mechanisms.", "BERT", "Google's BERT"),
+        # corl2024:53 (a straight apostrophe)
+        ("We train and test our policy, ASA, and state-of-the-art policies utilizing NVIDIA's "
+         "Isaac Gym.", "Isaac Gym", "NVIDIA's Isaac Gym"),
+        # acl2024:763 (a score after the possessive is not a version)
+        ("Our findings indicate that with DPO, we can surpass the instruction-following "
+         "capabilities of the language model, achieving a 6.73 score on MT-Bench, compared to "
+         "Vicuna’s 6.57 and LLaVA’s 5.99.", "Vicuna", "Vicuna's 6.57"),
+    ],
+)
+def test_an_owner_s_possessive_is_not_part_of_the_name(text, name, not_name):
+    got = _names(text)
+    assert name in got
+    assert not_name not in got
+
+
+def test_a_version_after_a_multiword_name_belongs_to_it():
+    # nips2017:155
+    text = (
+        "We introduce Deep Voice 2, which is based on a similar pipeline with Deep Voice 1, but "
+        "constructed with higher performance building blocks and demonstrates a significant "
+        "audio quality improvement over Deep Voice 1."
+    )
+    got = _names(text)
+    assert got["Deep Voice 2"][1] == "proposed"
+    assert "Deep Voice 1" in got and "Deep Voice" not in got
+    # a factor is not a version (iclr2018:298)
+    rows = {r["name"] for r in names.extract_rows(PaperText(
+        "p", "On all tasks we match Hyperband. We also outperform Random Search $8\\times$."))}
+    assert "Random Search" in rows and "Random Search 8" not in rows
+
+
+@pytest.mark.parametrize(
+    "abstract, not_names, name",
+    [
+        # iclr2023:2423: a fraction in a proposal sentence's bound
+        ("In the theoretical perspective, we present the improved convergence rates $\\small "
+         "\\mathcal{O}\\big(\\frac{1}{T}+\\frac{1}{T^2(1-\\lambda)^2}\\big)$ in the stochastic "
+         "non-convex setting for DFedSAM.", ("frac1T", "frac1T+"), "DFedSAM"),
+        # naacl2025:388: an arrow between languages
+        ("This paper introduces two parallel datasets of sentences containing idiomatic "
+         "expressions for Persian$\\rightarrow$English and English$\\rightarrow$Persian "
+         "translations.", ("rightarrowEnglish", "rightarrowPersian"), None),
+        # nips2017:647: a slanted name keeps its argument
+        ("In this paper, we introduce a robust algorithm, \\textsl{TranSync}, for the 1D "
+         "translation synchronization problem.", ("textslTranSync",), "TranSync"),
+    ],
+)
+def test_latex_commands_are_not_names(abstract, not_names, name):
+    rows = {r["name"] for r in names.extract_rows(PaperText("p", abstract))}
+    assert not rows & set(not_names)
+    if name:
+        assert name in rows

@@ -80,6 +80,9 @@ _VERSION_PART = re.compile(r"v?\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemi
 _MODIFIER_WORD = re.compile(r"[A-Z][\w]*-(?:" + W.alt("candidates.modifier_tails") + r")")
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[BMK]")  # "13B" of Vicuna-13B
 _VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?![\w.%-]|\.\d)")
+# a version after a run of capitalised words, also at the end of a sentence ("... over Deep
+# Voice 1.")
+_RUN_VERSION = re.compile(r"\s(v?\d{1,2}(?:\.\d{1,2})?[a-z]?)(?=[\s,;:)]|\.(?:\s|$)|$)")
 _VARIANT = re.compile(r"\s(" + W.alt("candidates.variant_words") + r")\b")
 # A run of capitalised words (with connectors) inside a sentence.
 _CAP_RUN = re.compile(
@@ -356,8 +359,11 @@ def acronym_definitions(sent: str, s0: int) -> list[Candidate]:
 # --- all candidates of a text -----------------------------------------------------------------
 
 
-# what follows a count, not a version: "2 layers", "4 times", "50%", "2x"
-_COUNTED = re.compile(r"\s*(?:%|x\b|times\b|(?:" + W.alt("candidates.counted") + r")\b)")
+# what follows a count, not a version: "2 layers", "4 times", "50%", "2x", "8$\times$" (but
+# "64$\times$64" is a resolution: "ImageNet 64x64")
+_COUNTED = re.compile(
+    r"\s*(?:%|x\b|times\b|\\times(?!\s*\d)|(?:" + W.alt("candidates.counted") + r")\b)"
+)
 
 
 def version_end(text: str, end: int) -> int | None:
@@ -479,7 +485,8 @@ def find_candidates(
                 core = glued.group(1)  # "MM-Rbenchmark": a superscript was lost
             # F1: a name a type list knows, though shaped like a unit
             if token_shaped(core) or (core in known_words and unit_shaped(core)):
-                vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() else None
+                # no version after a possessive: "Vicuna's 6.57" is a score of Vicuna
+                vm = _VERSION.match(msent, m.end()) if core[-1].isalpha() and core == tok else None
                 if vm and not re.match(r"\s*(?:%|times|x\b)", msent[vm.end() :]):
                     out.append(_versioned(msent, m.start(), vm, s0))
                     continue
@@ -510,12 +517,12 @@ def find_candidates(
                 core.endswith(("ian", "ean")) and core not in known_words
             ):  # (a language the priors list is a name: Italian, Russian, Persian)
                 key = core.lower()
-                if key in known_words or core in known_words:
+                if (key in known_words or core in known_words) and core == tok:
                     vm = _VERSION.match(msent, m.end())
                     if vm:
                         out.append(_versioned(msent, m.start(), vm, s0))
                         continue
-                if _EPONYM_NEXT.match(msent, m.end()) and core not in known_words:
+                if (tok != core or _EPONYM_NEXT.match(msent, m.end())) and core not in known_words:
                     continue  # "Pareto optimal", "Moore's law", "Nash equilibria": a modifier
                 if (key in proper or core in known_words) and not at_clause_start(msent, m.start()):
                     out.append(Candidate(core, a, a + len(core), "proper", core))
@@ -539,7 +546,9 @@ def find_candidates(
                         pos = wm.end() + 1
                 split_runs.append((i0 + pos, run[pos:]))
             runs = [(i, r) for i, r in split_runs if r.strip()]
+            runs = [part for i0, run in runs for part in _possessive_split(i0, run)]
             for i0, run in runs:
+                run_end = i0 + len(run)
                 words = run.split()
                 if at_clause_start(msent, i0) and not token_shaped(words[0]):
                     # drop the clause-initial word
@@ -550,6 +559,8 @@ def find_candidates(
                     words = words[1:]
                 while words and words[-1].lower() in _CONNECTORS:
                     words = words[:-1]
+                if words and words[-1].endswith(("'s", "s'")):  # "Semantic Scholar's API"
+                    words[-1] = words[-1][: -2 if words[-1].endswith("'s") else -1]
                 if len(words) >= 2 and words[-1] in _GENERIC_HEADS and token_shaped(words[-2]):
                     words = words[:-1]  # "EM Algorithm": the name is EM
                 caps = [w for w in words if w.lower() not in _CONNECTORS]
@@ -565,7 +576,31 @@ def find_candidates(
                 a = s0 + i0
                 if inside_long(a):
                     continue
+                if msent.startswith(surf, i0) and i0 + len(surf) == run_end:
+                    # a version after the run: "Deep Voice 2", "Llama Guard 3" (not a count)
+                    vm = _RUN_VERSION.match(msent, run_end)
+                    if vm and not _COUNTED.match(msent, vm.end()):
+                        surf = msent[i0 : vm.end()]
                 out.append(Candidate(surf, a, a + len(surf), "multiword", surf))
+    return out
+
+
+def _possessive_split(i0: int, run: str) -> list[tuple[int, str]]:
+    """A run of capitalised words (at ``i0``) cut after a possessive that owns, rather than
+    names, what follows: a plural's ("LLMs' Open NER"), a coined name's ("OpenAI's Whisper",
+    "Swin's WSA") or one before a coined name ("Google's BERT", "Meta's OPT"). A plain word's
+    before a plain word stays one name: "Montezuma's Revenge", "Iterated Prisoner's Dilemma"."""
+    if "'" not in run:
+        return [(i0, run)]
+    out, pos = [], 0
+    for m in re.finditer(r"(\S+)(?:'s|s')\s(?=(\S+))", run):
+        owner, nxt = m.group(1), m.group(2)
+        plain = _PLAIN_CAP.fullmatch(owner) and m.group().rstrip().endswith("'s")
+        if plain and _PLAIN_CAP.fullmatch(nxt):
+            continue
+        out.append((i0 + pos, run[pos : m.end()].rstrip()))
+        pos = m.end()
+    out.append((i0 + pos, run[pos:]))
     return out
 
 
@@ -592,8 +627,8 @@ def name_shaped(token: str) -> bool:
     return any(_INNER_CAPS.search(s) for s in segments)
 
 
-# LaTeX commands glued to a capital: "tildeO", "mathcalL"
-LATEX = re.compile(r"(?:" + W.alt("candidates.latex_commands") + r")[A-Z]")
+# LaTeX commands glued to a capital or a digit: "tildeO", "mathcalL", "frac1T"
+LATEX = re.compile(r"(?:" + W.alt("candidates.latex_commands") + r")[A-Z0-9]")
 
 
 def name_like(name: str) -> bool:

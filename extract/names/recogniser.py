@@ -117,6 +117,13 @@ def _in_longer_name(text: str, start: int, end: int) -> bool:
     return bool(nm) and nm.group(1) not in _NOT_NAME_WORDS and not T.head_vote(nm.group(1))
 
 
+_CURLY_APOSTROPHE = re.compile(r"’(?=[A-Za-z])")
+
+
+def _straight_apostrophes(text: str) -> str:
+    return _CURLY_APOSTROPHE.sub("'", text) if "’" in text else text
+
+
 @lru_cache(maxsize=8192)
 def recognise(
     text: str, title: str | None = None, emphasised: tuple[str, ...] = ()
@@ -125,7 +132,13 @@ def recognise(
 
     ``title``: for the title-prefix proposal cue; ``emphasised``: names wholly in bold/italic
     markup in the original abstract (proposed when they are not established names).
+    A curly apostrophe before a letter is read as a straight one (one character for one, so
+    offsets hold): "Montezuma’s Revenge" is "Montezuma's Revenge", not the name "Revenge";
+    one before a space or a stop may close a quotation ("the ‘Big Five’ traits") and is kept.
     """
+    text = _straight_apostrophes(text)
+    title = _straight_apostrophes(title) if title else title
+    emphasised = tuple(_straight_apostrophes(e) for e in emphasised)
     st = stats()
     pr = priors()
     sents = sentences(text)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 # LaTeX text-style commands whose argument is kept (one list for the whole project).
 LATEX_TEXT_COMMANDS = ("textit", "textbf", "emph", "mathrm", "mathbf", "mathcal", "texttt", "text",
                        "textsc", "underline", "mathsf", "mathtt", "mathit", "textrm", "textsf",
-                       "boldsymbol", "bm", "mbox", "operatorname")
+                       "boldsymbol", "bm", "mbox", "operatorname", "textsl", "textup",
+                       "textnormal")
 LATEX_COMMAND = r"\\(?:" + "|".join(LATEX_TEXT_COMMANDS) + r")"
 
 _MARKUP = re.compile(
