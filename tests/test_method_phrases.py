@@ -448,3 +448,22 @@ def test_the_role_mixes_the_regression_with_the_role_tagger(monkeypatch):
     got = {p.key: p.role for p in find_phrases(SCD)}
     assert got.get(concept_key("speculative contrastive decoding")) == "proposed"
     assert got.get(concept_key("speculative decoding")) == "used"
+
+
+def test_a_phrase_row_keeps_the_generic_head_written_after_it():
+    # nips2016:162; the concept drops the head, the row's name and offsets keep it, as the
+    # abstract writes the method (SciERC-style spans: "memory cache mechanism")
+    text = (
+        "Based on the new bound, we develop a distributed, key-value-free inference algorithm in "
+        "the MapReduce framework, which can fully exploit the memory cache mechanism in fast "
+        "MapReduce systems such as Spark."
+    )
+    rows = {r["concept"]: r for r in methods.extract_rows(PaperText("p", text))
+            if r["form"] == "phrase"}
+    row = rows["memory cache"]
+    assert row["name"] == "memory cache mechanism"
+    assert text[row["start"] : row["end"]] == "memory cache mechanism"
+    assert row["concept_key"] == "memorycache"
+    # a head that is a word of a compound is not taken: "framework-level" is not the head
+    assert methods._with_generic_head("cache framework-level", 5) == 5
+    assert methods._with_generic_head("cache frameworks are", 5) == len("cache frameworks")

@@ -29,13 +29,14 @@ The vocabulary and proposal functions other code calls through this module (:fun
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from extract import names, phrases
 from extract.names.candidates import name_shaped
 from extract.names.proposals import Proposal, emphasised_names, find_proposed, proposals_for
 from extract.names.vocabulary import Vocab, find_mentioned, find_word, vocab
-from extract.phrases.concepts import canonical_names, concept_key, name_concept
+from extract.phrases.concepts import GENERIC_HEADS, canonical_names, concept_key, name_concept
 from extract.records import PaperText
 from extract.text.markup import MARKUP_CHARS, clean_view
 
@@ -112,6 +113,20 @@ def _cuts(start: int, end: int, s: int, e: int) -> bool:
     return start < e and s < end and not holds
 
 
+# a generic head right after a phrase ("dynamic scheduling strategy", "memory cache mechanism"):
+# its concept key drops it (:data:`extract.phrases.concepts.GENERIC_HEADS`), its row keeps the
+# words as written
+_GENERIC_HEAD_AFTER = re.compile(
+    r"[ -](?:" + "|".join(sorted(GENERIC_HEADS)) + r")(?:e?s)?\b(?![-'])"
+)
+
+
+def _with_generic_head(text: str, end: int) -> int:
+    """``end``, or the end of a generic head noun right after it in ``text``."""
+    m = _GENERIC_HEAD_AFTER.match(text, end)
+    return m.end() if m else end
+
+
 def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
     """The method phrases of ``paper`` (:func:`extract.phrases.find_phrases`) that no name row
     already covers: not the concept of a name row or of its long form, not overlapping a name's
@@ -131,7 +146,8 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
         # patch tokenization" in the abstract) keeps its row, without offsets, as a title-only name
         # does
         title_only = ph.start < 0
-        start, end = (None, None) if title_only else view.span(ph.start, ph.end)
+        ph_end = ph.end if title_only else _with_generic_head(view.text, ph.end)
+        start, end = (None, None) if title_only else view.span(ph.start, ph_end)
         canon = canonical_names().get(ph.key)
         key = concept_key(canon) if canon else ph.key
         if key in keys or (not title_only and any(_cuts(start, end, s, e) for s, e in spans)):
@@ -140,7 +156,7 @@ def phrase_rows(paper: PaperText, name_rows: Sequence[dict]) -> list[dict]:
         out.append(
             {
                 "paper_id": paper.paper_id,
-                "name": ph.text,
+                "name": ph.text if title_only else view.text[ph.start : ph_end],
                 "role": "proposed" if ph.role == "proposed" else "mentioned",
                 "start": start,
                 "end": end,
