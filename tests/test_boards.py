@@ -40,6 +40,12 @@ PAPERS = {
         "model that achieves 76.8% top-1 accuracy on ImageNet, to a 650M Huge model that can "
         "reach a state-of-the-art 88.9% accuracy using public training data only.",
     ),
+    # iclr2023 (MOAT): a score with extra pre-training data
+    "moat": (
+        "MOAT: Alternating Mobile Convolution and Attention Brings Strong Vision Models",
+        "Our conceptually simple MOAT networks are surprisingly effective, achieving 89.1% / "
+        "81.5% top-1 accuracy on ImageNet-1K / ImageNet-1K-V2 with ImageNet-22K pretraining.",
+    ),
     "itnas": (
         "IT-NAS: Integrating Lite-Transformer into NAS for Architecture Seletion",
         "We experimentally demonstrate that our framework can select the truly representative "
@@ -312,6 +318,17 @@ def test_leaderboard_command_table_has_the_coverage_line(db, capsys):
     out = capsys.readouterr().out
     assert "pass@1" in out and "report a placeable score" in out and "SEK" in out
     assert "o1-mini" not in out
+
+
+def test_a_score_with_extra_training_data_says_so(db, capsys):
+    assert cli.main(["leaderboard", "ImageNet", "--db", db]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    moat = next(line for line in lines if "MOAT" in line and "89.1%" in line)
+    assert "[own; standard, extra data]" in moat
+    convnext = next(line for line in lines if "88.9%" in line)  # "using public training data only"
+    assert "extra data" not in convnext
+    assert lb.setting_shown("zero-shot", True) == "zero-shot, extra data"
+    assert lb.setting_shown("standard", False) == lb.setting_shown("standard", None) == "standard"
 
 
 def test_unknown_benchmark_or_metric_is_one_line_and_exit_2(db, capsys):

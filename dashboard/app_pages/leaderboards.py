@@ -167,14 +167,18 @@ def _board() -> None:
             spans = [highlight.Span(s, e, "result", tip)] if e > s else []
             return highlight.to_html(sentence, spans)
 
-        st.html(analytics.board_html(board.head(TOP), _marked))
+        # the setting as shown: ", extra data" when the sentence names extra training data (the
+        # download keeps the setting and the extra_data flag apart)
+        shown = board.assign(setting=[leaderboards.setting_shown(s, x) for s, x in
+                                      zip(board["setting"], board["extra_data"])])
+        st.html(analytics.board_html(shown.head(TOP), _marked))
 
         st.subheader("The whole board")
         st.caption(
             f"Sortable; the evidence is the sentence, the number between "
             f"{analytics.EVIDENCE_MARKS[0]} {analytics.EVIDENCE_MARKS[1]}."
         )
-        table = board.assign(role=board["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
+        table = shown.assign(role=shown["role"].map(lambda r: analytics.ROLE_LABELS.get(r, r)))
         cols = ["rank", "score", "method", "role", "setting", "title", "venue", "year", "evidence"]
         st.dataframe(
             table[cols],

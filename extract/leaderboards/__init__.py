@@ -111,6 +111,7 @@ from extract.leaderboards.boards import (  # noqa: F401
     main_setting,
     resolve_benchmark,
     resolve_metric,
+    setting_shown,
     unplaced,
 )
 from extract.leaderboards.command import (  # noqa: F401

@@ -98,6 +98,16 @@ def annotate(
     return frame
 
 
+def setting_shown(setting: str | None, extra_data) -> str:
+    """A board row's setting as a reader sees it: the setting, then ", extra data" when its
+    sentence names extra training data (``extra_data`` TRUE: "ImageNet-22K pretraining", "given
+    more pre-training data"), which a number trained on the benchmark's data alone is not
+    comparable with. FALSE ("without extra data") and NULL (not said) add nothing."""
+    flagged = extra_data is not None and not pd.isna(extra_data) and bool(extra_data)
+    base = setting if isinstance(setting, str) else ""
+    return f"{base}, extra data" if flagged and base else "extra data" if flagged else base
+
+
 def main_setting(rows: pd.DataFrame) -> str:
     """The setting a board shows by default: the one most papers report their own scores in
     (``standard`` on a tie, never a subset)."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import pandas as pd
 from extract.leaderboards.catalogue import _benchmark_keys, benchmark_of, benchmarks, fold
 from extract.leaderboards import query
-from extract.leaderboards.boards import BoardError, annotate, board, boards, coverage, coverage_line, main_setting, resolve_benchmark, resolve_metric, unplaced
+from extract.leaderboards.boards import BoardError, annotate, board, boards, coverage, coverage_line, main_setting, resolve_benchmark, resolve_metric, setting_shown, unplaced
 
 # --- reading a database and the command --------------------------------------------------------
 
@@ -197,7 +197,8 @@ def run(args, out=None, err=None) -> int:
         unit = "" if not isinstance(r.unit, str) else r.unit if r.unit == "%" else f" {r.unit}"
         method = r.method if isinstance(r.method, str) else "(unnamed)"
         print(f"{r.rank:>3}. {r.value:g}{unit}  {method} [{r.role}; "
-              f"{r.setting}]  {r.venue} {int(r.year) if pd.notna(r.year) else ''}  "
+              f"{setting_shown(r.setting, r.extra_data)}]  {r.venue} "
+              f"{int(r.year) if pd.notna(r.year) else ''}  "
               f"{r.title}", file=out)
         print(f"     {r.evidence}", file=out)
     return 0
