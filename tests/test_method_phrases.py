@@ -467,3 +467,4 @@ def test_a_phrase_row_keeps_the_generic_head_written_after_it():
     # a head that is a word of a compound is not taken: "framework-level" is not the head
     assert methods._with_generic_head("cache framework-level", 5) == 5
     assert methods._with_generic_head("cache frameworks are", 5) == len("cache frameworks")
+    assert methods._with_generic_head("cache strategies", 5) == len("cache strategies")

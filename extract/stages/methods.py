@@ -117,7 +117,8 @@ def _cuts(start: int, end: int, s: int, e: int) -> bool:
 # its concept key drops it (:data:`extract.phrases.concepts.GENERIC_HEADS`), its row keeps the
 # words as written
 _GENERIC_HEAD_AFTER = re.compile(
-    r"[ -](?:" + "|".join(sorted(GENERIC_HEADS)) + r")(?:e?s)?\b(?![-'])"
+    r"[ -](?:" + "|".join(f"{h[:-1]}(?:y|ies)" if h.endswith("y") else f"{h}(?:e?s)?"
+                          for h in sorted(GENERIC_HEADS)) + r")\b(?![-'])"
 )
 
 
