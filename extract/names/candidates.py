@@ -73,6 +73,9 @@ def unit_shaped(tok: str) -> bool:
 _DIM_ACRONYM = re.compile(r"[1-4]D[A-Z]{2,}s?")
 _HAS_UPPER_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|[A-Z].*[A-Z]")
 _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
+# single letters joined by stops: an abbreviation or initials ("U.S", "I.I.D", "U.K"), not a
+# name a paper mentions (one a paper proposes, "C.L.E.A.R", comes from the proposal rules)
+INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]\.?")
 _GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor glued to a word
 _GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
 _VERSION_PART = re.compile(r"v?\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5, "v3"

@@ -19,6 +19,7 @@ from functools import lru_cache
 from extract.names import roles as R
 from extract.names import types as T
 from extract.names.candidates import (
+    INITIALISM,
     LATEX,
     Candidate,
     at_clause_start,
@@ -429,6 +430,8 @@ def recognise(
                 display = ns.surface
             else:
                 display = singular(acc.short_first.short if acc.short_first else acc.first.short)
+        if role != "proposed" and INITIALISM.fullmatch(display):
+            continue  # "U.S", "I.I.D": an abbreviation; a paper's own "C.L.E.A.R" is kept
         first = acc.short_first or acc.first
         long = acc.long
         if long is None and role == "proposed" and title:
