@@ -313,14 +313,24 @@ def measure(devset_dir: Path) -> dict:
         # the phrase-label records' name labels, read once per file (not once per part)
         originals = _load("eval_learned").name_records(path.name, devset_dir) if phrase_keys \
             else None
-        for part, recs in [("all", records), *sorted(parts.items())]:
-            level = "all" if part == "all" else "split"
-            for key, counts in {
+        # each record scored once, in its split; the file's "all" row is the sum of its splits'
+        scored = {
+            part: {
                 **(score_names(recs, names) if names else {}),
                 **(score_numbers(recs, numbers) if numbers else {}),
                 **(score_results(recs, result_keys) if result_keys else {}),
                 **(score_phrases(recs, originals) if phrase_keys else {}),
-            }.items():
+            }
+            for part, recs in sorted(parts.items())
+        }
+        total: dict[str, list[int]] = {}
+        for by_key in scored.values():
+            for key, counts in by_key.items():
+                total[key] = [a + b for a, b in zip(total.get(key, [0, 0, 0, 0]), counts)]
+        for part, by_key in [("all", total), *scored.items()]:
+            level = "all" if part == "all" else "split"
+            recs = records if part == "all" else parts[part]
+            for key, counts in by_key.items():
                 # a split's records share their split (or, without one, their kind of source):
                 # one declared part per split and gold key
                 pooled = None if level == "all" else declared_part(path.name, recs[0], key)
