@@ -1385,3 +1385,31 @@ def test_an_abbreviation_of_initials_is_not_a_mentioned_name():
     text = ("Furthermore, we introduce a novel approach, C.L.E.A.R to strengthen LLM capabilities "
             "in this domain.")
     assert _names(text)["C.L.E.A.R"] == ("method", "proposed")
+
+
+def test_a_common_word_whose_capitals_spell_an_acronym_is_not_a_name():
+    # iclr2017:185 and eacl2024:226: "MAchine", "COmprehension", "EXtraction" were method names
+    # (144 such rows in the corpus, e.g. "MOdel", "DAta", "REtrieval")
+    text = ("This paper presents our recent work on the design and development of a new, large "
+            "scale dataset, which we name MS MARCO, for MAchine Reading COmprehension.")
+    found = _names(text, "MS MARCO: A Human-Generated MAchine Reading COmprehension Dataset")
+    assert not {"MAchine", "COmprehension"} & set(found)
+    assert "MS MARCO" in found
+    text = ("pyTLEX is an implementation of the TimeLine EXtraction algorithm (TLEX; Finlayson "
+            "et al.,2021) that enables users to work with TimeML annotations.")
+    found = _names(text, "pyTLEX: A Python Library for TimeLine EXtraction")
+    assert "EXtraction" not in found and "TimeML" in found
+    # a coined word of the same shape whose lower case is no common word stays a name
+    # (the corpus abstracts of "Admeta" and "BERTTune")
+    text = ("SGD and Adam are two classical and effective optimizers on which researchers have "
+            "proposed many variants, such as SGDM and RAdam.")
+    assert "RAdam" in _names(text)
+    text = ("To amend this form of overfitting, in this paper we propose fine-tuning the models "
+            "with a novel training objective based on the recently-proposed BERTScore evaluation "
+            "metric.")
+    assert "BERTScore" in _names(text)
+    # eacl2024:150: the title's own name of that shape is the paper's
+    text = ("The output structure of database-like tables can cover a wide range of NLP tasks. "
+            "Following this constatation, we propose a framework for text-to-table neural models.")
+    assert _names(text, "STable: Table Generation Framework for Encoder-Decoder Models")[
+        "STable"] == ("method", "proposed")

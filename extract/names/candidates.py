@@ -76,6 +76,10 @@ _CAPWORD = re.compile(r"[A-Z][a-z]+(?:'s)?")
 # single letters joined by stops: an abbreviation or initials ("U.S", "I.I.D", "U.K"), not a
 # name a paper mentions (one a paper proposes, "C.L.E.A.R", comes from the proposal rules)
 INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]\.?")
+# a word whose first letters are capitals because they spell an acronym ("TimeLine EXtraction"
+# of TLEX, "MAchine Reading COmprehension" of MARCO): capitals, then lower case; a name when
+# the lower-cased word is not a common one (RAdam, XGBoost, BERTScore)
+ACRONYM_LETTERS = re.compile(r"[A-Z]{2,}[a-z]{2,}")
 _GLUED_FACTOR = re.compile(r"\d+(?:\.\d+)?[xX×][a-z]+")  # "2.3xfor": a factor glued to a word
 _GLUED_WORD = re.compile(r"[a-z]{3,}\.(?=[A-Z])")  # a lower-case word, a stop, no space
 _VERSION_PART = re.compile(r"v?\d+(?:\.\d+)*")  # "3" of Claude-3, "1.5" of Gemini-1.5, "v3"
