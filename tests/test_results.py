@@ -669,3 +669,69 @@ def test_benchmarks_glued_to_the_next_sentence_end_at_the_stop():
     found = {v: (kind, b) for v, kind, _, b in rows(clean_view(text).text,
                                                      benchmarks=["GSM8K", "MATH"])}
     assert found[89.1] == found[43.5] == ("score", None)  # "two benchmarks": not named here
+
+
+# --- whose number in a paper that introduces a benchmark ------------------------------------------
+
+
+def _stage_results(pid: str, title: str, abstract: str) -> list[dict]:
+    from extract.records import PaperText
+    from extract.stages import results as results_stage
+
+    return results_stage.extract_rows(PaperText(pid, abstract, title))
+
+
+def test_the_scores_a_benchmark_paper_observes_are_of_the_models_it_evaluates():
+    # iclr2018 "DuoRC": both numbers were the paper's own, of a method named "DuoRC" (the dataset)
+    rows = _stage_results(
+        "duorc",
+        "DuoRC: Towards Complex Language Understanding with Paraphrased Reading Comprehension",
+        "We propose DuoRC, a novel dataset for Reading Comprehension (RC) that motivates several "
+        "new challenges for neural approaches in language understanding beyond those offered by "
+        "existing RC datasets. Indeed, we observe that state-of-the-art neural RC models which "
+        "have achieved near human performance on the SQuAD dataset, even when coupled with "
+        "traditional NLP techniques to address the challenges presented in DuoRC exhibit very "
+        "poor performance (F1 score of 37.42% on DuoRC v/s 86% on SQuAD dataset).",
+    )
+    got = {(r["benchmark"], r["value"]): (r["role"], r["method"]) for r in rows}
+    assert got[("DuoRC", 37.42)][0] == "evaluated"
+    assert got[("SQuAD", 86.0)][0] == "evaluated"
+    assert all(r["method"] != "DuoRC" for r in rows)
+    # emnlp2023 "TheoremQA": GPT-4's 51% is GPT-4's, not the dataset's own method's
+    rows = _stage_results(
+        "theoremqa",
+        "TheoremQA: A Theorem-driven Question Answering Dataset",
+        "In this paper, we introduce TheoremQA, the first theorem-driven question-answering "
+        "dataset designed to evaluate AI models’ capabilities to apply theorems to solve "
+        "challenging science problems. We found that GPT-4’s capabilities to solve these problems "
+        "are unparalleled, achieving an accuracy of 51% with Program-of-Thoughts Prompting.",
+    )
+    (r,) = [r for r in rows if r["value"] == 51.0]
+    assert (r["role"], r["method"]) == ("evaluated", "GPT-4")
+
+
+def test_a_benchmark_papers_own_model_keeps_its_score_but_not_the_benchmarks_name():
+    # acl2021 "ForecastQA": "our best model" is the paper's; the method is not "ForecastQA"
+    rows = _stage_results(
+        "forecastqa",
+        "ForecastQA: A Question Answering Challenge for Event Forecasting with Temporal Text Data",
+        "To showcase the usefulness of this task formulation, we introduce ForecastQA, a "
+        "question-answering dataset consisting of 10,392 event forecasting questions, which have "
+        "been collected and verified via crowdsourcing efforts. We present our experiments on "
+        "ForecastQA using BERTbased models and find that our best model achieves 61.0% accuracy "
+        "on the dataset, which still lags behind human performance by about 19%.",
+    )
+    (r,) = [r for r in rows if r["value"] == 61.0]
+    assert r["role"] == "own" and r["method"] != "ForecastQA"
+    # acl2022 "FaVIQ": a gain the paper reports of training on its data stays its own
+    rows = _stage_results(
+        "faviq",
+        "FaVIQ: FAct Verification from Information-seeking Questions",
+        "In this paper, we construct a large-scale challenging fact verification dataset called "
+        "FAVIQ, consisting of 188k claims derived from an existing corpus of ambiguous "
+        "information-seeking questions. Moreover, training on our data helps in professional "
+        "fact-checking, outperforming models trained on the widely used dataset FEVER or "
+        "in-domain data by up to 17% absolute.",
+    )
+    (r,) = [r for r in rows if r["value"] == 17.0]
+    assert r["role"] == "own"
