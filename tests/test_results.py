@@ -735,3 +735,24 @@ def test_a_benchmark_papers_own_model_keeps_its_score_but_not_the_benchmarks_nam
     )
     (r,) = [r for r in rows if r["value"] == 17.0]
     assert r["role"] == "own"
+
+
+def test_pose_and_depth_errors_are_their_own_metrics_not_an_error_rate():
+    # iccv2023 "HopFIR": 32.67 (mm) was an "error rate" of 32.67% on the Human3.6M board
+    text = ("Extensive experimental results show that HopFIR outperforms the SOTA methods by a "
+            "large margin, with a mean per-joint position error (MPJPE) on the Human3.6M dataset "
+            "of 32.67 mm.")
+    (m,) = results.find_results(text, {"Human3.6M": "Human3.6M"})
+    assert (m.value, m.metric, m.benchmark) == (32.67, "MPJPE", "Human3.6M")
+    # cvpr2024 "ECoDepth": depth errors (0.139 was a 13.9% error rate on the KITTI board)
+    text = ("And on KITTI dataset achieving Sq Rel error of 0.139 (2% improvement) compared to "
+            "0.142 by the current SOTA (GEDepth).")
+    got = {m.value: m.metric for m in results.find_results(text, {"KITTI": "KITTI"})}
+    assert got[0.139] == got[0.142] == "SqRel"
+    text = ("Empirical results demonstrate that outperforms various well-known specialized "
+            "architectures achieving 0.54 and 0.054 Abs Rel error on the Sintel and KITTI depth "
+            "datasets 1.04 and 2.01 average endpoint error on the clean and final pass of Sintel "
+            "flow.")
+    got = {m.value: m.metric for m in results.find_results(text, {"KITTI": "KITTI",
+                                                                     "Sintel": "Sintel"})}
+    assert (got[0.54], got[0.054], got[1.04]) == ("AbsRel", "AbsRel", "EPE")
