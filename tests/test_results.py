@@ -756,3 +756,16 @@ def test_pose_and_depth_errors_are_their_own_metrics_not_an_error_rate():
     got = {m.value: m.metric for m in results.find_results(text, {"KITTI": "KITTI",
                                                                      "Sintel": "Sintel"})}
     assert (got[0.54], got[0.054], got[1.04]) == ("AbsRel", "AbsRel", "EPE")
+
+
+def test_a_bracketed_absolute_before_a_gain_word_keeps_it_a_gain():
+    # iclr2024 "RepARe": 3.85 stood on the VQAv2 zero-shot board as an accuracy of 3.85%
+    text = ("Focusing on three visual question answering tasks, we show that RepARe can result in "
+            "a 3.85% (absolute) increase in zero-shot accuracy on VQAv2.")
+    (m,) = results.find_results(text, {"VQAv2": "VQAv2"}, [], ["RepARe"])
+    assert (m.value, m.kind) == (3.85, "delta")
+    # acl2022 "TSQA"
+    text = ("TSQA significantly outperforms the previous state of the art on a new benchmark for "
+            "question answering over temporal KGs, especially achieving a 32% (absolute) error "
+            "reduction on complex questions that require multiple steps of reasoning.")
+    assert [m.kind for m in results.find_results(text, {}, [], ["TSQA"])] == ["delta"]

@@ -87,8 +87,10 @@ SETUP_BEFORE = re.compile(rf"(?i:(?:{C.setup_before_1})(?:\s+(?:{C.setup_before_
 
 # --- cues around a number -----------------------------------------------------------------------
 GAIN = C.gain
+# "3.85% (absolute) increase": a bracketed absolute/relative before the words is read past
 TAIL_GAIN = re.compile(
-    rf"(?:{SP}|[-,])*(?:[\w@.+-]{{1,20}}{SP}+){{0,3}}?(?i:{C.gain})\b(?!{SP}than{SP}\d)"
+    rf"(?:{SP}|[-,])*(?:\((?i:absolute|relative|abs\.|rel\.)\){SP}*)?"
+    rf"(?:[\w@.+-]{{1,20}}{SP}+){{0,3}}?(?i:{C.gain})\b(?!{SP}than{SP}\d)"
 )
 OR_MORE = re.compile(rf"{SP}*(?:,{SP}*)?or{SP}+(?:{C.or_more})\b")
 HEAD_BY = re.compile(rf"(?i:{C.head_by_1})(?:\s+(?:{C.head_by_2}))*\s*$")
