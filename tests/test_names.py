@@ -1413,3 +1413,15 @@ def test_a_common_word_whose_capitals_spell_an_acronym_is_not_a_name():
             "Following this constatation, we propose a framework for text-to-table neural models.")
     assert _names(text, "STable: Table Generation Framework for Encoder-Decoder Models")[
         "STable"] == ("method", "proposed")
+
+
+def test_a_noun_after_that_is_not_the_noun_of_a_copula():
+    # cvpr2024 "Hash3D": "Hash3D is the observation that images ..." made the method a dataset
+    text = (
+        "In this paper, we introduce Hash3D, a universal acceleration for 3D score distillation "
+        "sampling (SDS) without model training. Central to Hash3D is the observation that images "
+        "rendered from similar camera positions and diffusion time-steps often have redundant "
+        "feature maps."
+    )
+    assert _names(text, "Hash3D: Training-free Acceleration for 3D Generation")["Hash3D"] == (
+        "method", "proposed")

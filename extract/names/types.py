@@ -202,6 +202,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
         ap = _APPOSITIVE.match(text, end + skip)
         words = list(re.finditer(r"[\w-]+", text[ap.end() : ap.end() + 50])) if ap else []
         for wm in words[:4]:  # the noun, after up to three adjectives
+            if wm.group(0).lower() in _CLAUSE_WORDS:
+                break  # "Central to Hash3D is the observation that images ...": not its noun
             rest = " " + text[ap.end() + wm.start() : ap.end() + wm.start() + 40]
             hit = next(((t, w) for t, w, pat in _APPOSITIVE_NOUNS if pat.match(rest)), None)
             if hit:
@@ -223,6 +225,8 @@ def cue_votes(text: str, start: int, end: int) -> list[tuple[str, float]]:
 
 
 _ACR_PAREN = re.compile(r" \([A-Za-z][\w-]{0,14}\)")
+# words that end the noun phrase of an appositive: a clause or a complement follows
+_CLAUSE_WORDS = frozenset("that which who whose where when whereby".split())
 # "X, a classical method", "X, an efficient and scalable algorithm", "(AMC) is the task of"
 _APPOSITIVE = re.compile(r"(?:,|\s+(?:is|are|remains))\s+(?:a|an|the)\s+(?=[a-z])")
 # the dataset, method, metric and task nouns of _AFTER
