@@ -438,3 +438,20 @@ def test_the_system_the_own_method_is_applied_to_is_not_its_method():
         "network evaluations on the unconditional CIFAR-10 generation task."
     )
     assert _read(sent, "1.90", 1.90, "CIFAR-10", "FID", "EDM", unit=None).method is None
+
+
+def test_an_error_without_a_percent_sign_is_no_error_rate():
+    # cvpr2024 "HouseCat6D" and a cvpr2023 head-reconstruction abstract: millimetres by "error"
+    # stood on boards as error rates of 1.35% and 26%
+    sent = ("The dataset provides high-quality pose annotations with an error range of only "
+            "1.35 mm to 1.74 mm.")
+    r = _read(sent, "1.35", 1.35, "HouseCat6D", "error rate", unit=None)
+    assert not r.placed and r.score is None
+    sent = ("Predicting one head takes about 0.3 seconds with a median reconstruction error of "
+            "0.26 mm, 64% lower than the current state-of-the-art.")
+    assert not _read(sent, "0.26", 0.26, "NPHM", "error rate", unit=None).placed
+    # a rate written with its percent sign stays on the board (ICLR 2017, IMDB)
+    sent = ("We do this for sentiment analysis on the IMDB movie review dataset and report an "
+            "error rate of 6.28%.")
+    r = _read(sent, "6.28%", 6.28, "IMDB", "error rate")
+    assert r.placed and (r.metric, r.score) == ("error rate", 6.28)

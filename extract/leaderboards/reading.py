@@ -451,6 +451,10 @@ def read_row(
     elif metric.percent:
         if unit not in PERCENT_UNITS:
             reason = f"unit {unit} does not fit a percentage"
+        elif metric.id == "error_rate" and unit is None:
+            # "a median reconstruction error of 0.26 mm", "mean square error achieving 0.11",
+            # "mCE is 0.64": a bare number by the word "error" is some other error measure
+            reason = "an error without a percent sign: not a rate"
         else:
             score = value * 100 if unit is None and abs(value) <= 1 else value
             unit = "%"
