@@ -455,3 +455,19 @@ def test_an_error_without_a_percent_sign_is_no_error_rate():
             "error rate of 6.28%.")
     r = _read(sent, "6.28%", 6.28, "IMDB", "error rate")
     assert r.placed and (r.metric, r.score) == ("error rate", 6.28)
+
+
+def test_alpacaeval_2_is_a_board_apart_from_alpacaeval():
+    # version 2 judges against another reference model: its win rates are not version 1's
+    # (acl2024 SRT 25.8% on 2.0 and icml2024 ReMax 94.78% on 1 shared one board)
+    sent = ("When applied to a 70B parameter model, SRT increases the win rate from 9.6% to 25.8% "
+            "on the AlpacaEval 2.0 benchmark, surpassing well-established systems such as "
+            "GPT-4-0314, Claude 2, and Gemini.")
+    r = _read(sent, "25.8%", 25.8, "AlpacaEval 2.0", "win rate", "SRT", ["SRT"])
+    assert (r.bench_id, r.bench, r.score) == ("alpacaeval-2", "AlpacaEval 2.0", 25.8)
+    sent = ("Applying ReMax to a Mistral-7B model resulted in a 94.78% win rate on the AlpacaEval "
+            "leaderboard and a 7.739 score on MT-bench, setting a new SOTA for open-source 7B "
+            "models.")
+    r = _read(sent, "94.78%", 94.78, "AlpacaEval", "win rate", "ReMax", ["ReMax"])
+    assert (r.bench_id, r.score) == ("alpacaeval", 94.78)
+    assert lb.benchmark_of("AlpacaEval2").id == "alpacaeval-2"
