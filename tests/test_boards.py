@@ -471,3 +471,25 @@ def test_alpacaeval_2_is_a_board_apart_from_alpacaeval():
     r = _read(sent, "94.78%", 94.78, "AlpacaEval", "win rate", "ReMax", ["ReMax"])
     assert (r.bench_id, r.score) == ("alpacaeval", 94.78)
     assert lb.benchmark_of("AlpacaEval2").id == "alpacaeval-2"
+
+
+def test_a_negative_number_is_no_score_of_a_metric_that_cannot_be_negative():
+    # cvpr2025 "HOIGPT": -2.56 FID topped a generation board; cvpr2025 "TexTok": the -512 of
+    # "ImageNet-256 and -512" stood as an FID of -512
+    sent = ("Extensive experiments demonstrate that HOIGPT sets new state-of-the-art performance "
+            "on both text generation (+2.01% R Precision) and HOI generation (-2.56 FID) across "
+            "multiple tasks and benchmarks.")
+    r = _read(sent, "-2.56", -2.56, "HOI", "FID", "HOIGPT", ["HOIGPT"], unit=None)
+    assert not r.placed and r.score is None
+    sent = ("TexTok with a vanilla DiT generator achieves state-of-the-art FID scores of 1.46 and "
+            "1.62 on ImageNet-256 and -512 respectively.")
+    assert not _read(sent, "-512", -512.0, "ImageNet-256", "FID", "TexTok", ["TexTok"],
+                     unit=None).placed
+    assert _read(sent, "1.46", 1.46, "ImageNet-256", "FID", "TexTok", ["TexTok"],
+                 unit=None).score == 1.46
+    # a correlation may be negative (icml2023 "REF Complexity")
+    sent = ("Empirically, REF Complexity monotonically relates to test accuracy in real-world "
+            "datasets without accessing additional validation sets, achieving -0.988 correlation "
+            "on CIFAR-10 and -0.960 correlation on CIFAR-100.")
+    r = _read(sent, "-0.988", -0.988, "CIFAR-10", "correlation", unit=None)
+    assert r.placed and r.score == -0.988

@@ -467,6 +467,10 @@ def read_row(
         score, unit = normalise_unit(value, unit)
         if unit in ("%", "x", "count", "points"):
             reason, score = f"unit {unit} does not fit {metric.name}", None
+    if score is not None and score < 0 and metric and metric.name not in SIGNED_METRICS:
+        # "HOI generation (-2.56 FID)", "FKGL (-0.35)", "ImageNet-256 and -512": a change or a
+        # name's part; these metrics are never negative
+        reason, score = "a negative number: a change, not a score", None
     if score is not None and reason is None and metric is not None and setting == STANDARD:
         rec = bench.record.get(metric.name)
         if rec is not None and (score > rec if metric.direction != "lower" else score < rec):
@@ -500,6 +504,13 @@ def read_row(
         reason=reason,
         evidence=evidence,
     )
+
+
+# metrics whose scores may be negative (a correlation, an RL return, a COMET score)
+SIGNED_METRICS = frozenset(
+    {"correlation", "Pearson", "Spearman", "Kendall", "Matthews correlation", "return", "reward",
+     "COMET"}
+)
 
 
 def evaluation_paper(abstract: str, introduces_benchmark: bool, proposes_method: bool) -> bool:
