@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from extract import names
+from extract.names import candidates
 from extract.records import PaperText
 from extract.stages import methods
 
@@ -1425,3 +1426,20 @@ def test_a_noun_after_that_is_not_the_noun_of_a_copula():
     )
     assert _names(text, "Hash3D: Training-free Acceleration for 3D Generation")["Hash3D"] == (
         "method", "proposed")
+
+
+def test_a_letter_and_a_count_is_the_acronym_of_words_repeating_that_letter():
+    # neurips2023 "S4WM": S4 was lost and its long form was the name; emnlp2023: T5
+    text = (
+        "In particular, we investigate the effectiveness of Transformers and Structured State "
+        "Space Sequence (S4) models, motivated by their remarkable ability to capture long-range "
+        "dependencies."
+    )
+    (s4,) = [n for n in names.recognise(text) if n.name == "S4"]
+    assert (s4.type, s4.role, s4.long_form) == ("method", "mentioned",
+                                                "Structured State Space Sequence")
+    text = ("We utilize the Text-to-Text Transfer Transformer (T5) model as the backbone for our "
+            "experiments.")
+    assert _names(text)["T5"] == ("method", "mentioned")
+    # a long form that does not repeat the letter often enough is not read as one
+    assert candidates.long_form_for("S2", "we split the data into some sequences") is None

@@ -283,6 +283,9 @@ def long_form_for(acronym: str, before: str) -> str | None:
     letters = [c.lower() for c in short if c.isalnum()]
     if not letters:
         return None
+    repeated = _REPEATED_INITIAL.fullmatch(short)
+    if repeated:  # "S4": four words starting with S ("Structured State Space Sequence")
+        letters = [repeated.group(1).lower()] * int(repeated.group(2))
     words = re.findall(r"[^\s]+", before)
     if not words:
         return None
@@ -310,7 +313,18 @@ def long_form_for(acronym: str, before: str) -> str | None:
     first = long.split()[0].lower()
     if first in ("the", "a", "an", "of", "and", "or", "we", "our", "to", "in", "for", "this"):
         long = long.split(None, 1)[1] if " " in long else long
+    if repeated:
+        # as many words (hyphen parts too) starting with the letter as the digit says, bar one
+        # ("Text-to-Text Transfer Transformer" of T5); not "some sequences" of S2
+        starts = [w[0].lower() for w in re.findall(r"[A-Za-z]+", long)]
+        if starts.count(letters[0]) < max(2, len(letters) - 1) or starts[0] != letters[0]:
+            return None
     return long
+
+
+# a letter and a count, the acronym of words repeating that initial: S4 (Structured State Space
+# Sequence), T5 (Text-to-Text Transfer Transformer), M2 (Monarch Mixer), R3, C3, D3
+_REPEATED_INITIAL = re.compile(r"([A-Za-z])([2-9])")
 
 
 # "(MLSM for short)", "(X hereafter)": an acronym definition like "(MLSM)"
