@@ -386,9 +386,9 @@ def read_row(
         method = _other_name(sent[:s], prop_fold + [fold(name)])
     if role == "own" and not is_proposed:
         # the paper's own method: the names stage's proposed name, else the title's "Name: ..."
-        # prefix, else the name after "our"/"obtain" in the sentence, else the sentence's
-        # none of them the benchmark the number is on ("ForecastQA: A Question Answering
-        # Challenge ...", "our experiments on ForecastQA ... our best model achieves 61.0%")
+        # prefix, else the name after "our"/"obtain" in the sentence, else the sentence's name;
+        # never the benchmark the number is on ("ForecastQA: A Question Answering Challenge
+        # ...", "our experiments on ForecastQA ... our best model achieves 61.0%")
         bench_key = fold(row["benchmark"]) if row.get("benchmark") else None
 
         def method_name(n: str | None) -> str | None:
@@ -399,8 +399,8 @@ def read_row(
             head = str(title).split(":", 1)[0].strip()
             if 0 < len(head.split()) <= 3:
                 title_head = method_name(head)
-        # sentence's name unless it is only what the own method is applied to ("when used in
-        # combination with EDM, our method yields a FID of 1.90")
+        # the sentence's name unless it is only what the own method is applied to ("when used
+        # in combination with EDM, our method yields a FID of 1.90")
         host = bool(name) and _only_as_host(str(name), sent, s, proposed)
         method = (
             next(iter(proposed), None)

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from extract.lexicon.tagger import load_tables
 from extract.names import roles as R
 from extract.names import types as T
-from extract.lexicon.tagger import load_tables
 from extract.names.candidates import (
     ACRONYM_LETTERS,
     INITIALISM,
