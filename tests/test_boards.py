@@ -493,3 +493,29 @@ def test_a_negative_number_is_no_score_of_a_metric_that_cannot_be_negative():
             "on CIFAR-10 and -0.960 correlation on CIFAR-100.")
     r = _read(sent, "-0.988", -0.988, "CIFAR-10", "correlation", unit=None)
     assert r.placed and r.score == -0.988
+
+
+def test_a_slogan_or_a_modifier_is_not_a_methods_name():
+    # neurips2023 "Lift Yourself Up: Retrieval-augmented Text Generation with Self-Memory": the
+    # title's head stood as the method on the XSum board
+    sent = ("Our approach achieves state-of-the-art results in four directions in JRC-Acquis "
+            "translation dataset, 50.3 ROUGE-1 in XSum, and 62.9 ROUGE-1 in BigPatent, "
+            "demonstrating the potential of self-memory in enhancing retrieval-augmented "
+            "generation models.")
+    title = "Lift Yourself Up: Retrieval-augmented Text Generation with Self-Memory"
+    r = _read(sent, "50.3", 50.3, "XSum", "ROUGE-1", title=title, unit=None)
+    assert r.placed and r.role == "own" and r.method is None
+    # neurips2023 "Generative Modeling through the Semi-dual Formulation of Unbalanced Optimal
+    # Transport": "OT-based" (after "outperforms existing") was the method on CIFAR-10's FID board
+    sent = ("Our model outperforms existing OT-based generative models, achieving FID scores of "
+            "2.97 on CIFAR-10 and 5.80 on CelebA-HQ-256.")
+    r = _read(sent, "2.97", 2.97, "CIFAR-10", "FID", unit=None)
+    assert r.placed and r.method is None
+    # a name the title gives stays the method (cvpr2023 "ConvNeXt V2")
+    sent = ("To accommodate different use cases, we provide pre-trained ConvNeXt V2 models of a "
+            "wide range of complexity: from an efficient 3.7M-parameter Atto model that achieves "
+            "76.8% top-1 accuracy on ImageNet, to a 650M Huge model that can reach a "
+            "state-of-the-art 88.9% accuracy using public training data only.")
+    r = _read(sent, "88.9%", 88.9, "ImageNet", "accuracy",
+              title="ConvNeXt V2: Co-Designing and Scaling ConvNets With Masked Autoencoders")
+    assert r.method == "ConvNeXt V2"

@@ -388,11 +388,14 @@ def read_row(
         # the paper's own method: the names stage's proposed name, else the title's "Name: ..."
         # prefix, else the name after "our"/"obtain" in the sentence, else the sentence's name;
         # never the benchmark the number is on ("ForecastQA: A Question Answering Challenge
-        # ...", "our experiments on ForecastQA ... our best model achieves 61.0%")
+        # ...", "our experiments on ForecastQA ... our best model achieves 61.0%"), a slogan, a
+        # modifier or a plural class ("Lift Yourself Up", "LLM-based", "GANs": cue
+        # not_a_method_name)
         bench_key = fold(row["benchmark"]) if row.get("benchmark") else None
+        not_a_name = cues()["not_a_method_name"][1]
 
         def method_name(n: str | None) -> str | None:
-            return n if n and fold(n) != bench_key else None
+            return n if n and fold(n) != bench_key and not not_a_name.search(n) else None
 
         title_head = None
         if title and ":" in str(title):
