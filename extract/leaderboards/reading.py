@@ -511,8 +511,7 @@ def read_row(
 
 # metrics whose scores may be negative (a correlation, an RL return, a COMET score)
 SIGNED_METRICS = frozenset(
-    {"correlation", "Pearson", "Spearman", "Kendall", "Matthews correlation", "return", "reward",
-     "COMET"}
+    {"correlation", "Pearson", "Spearman", "Kendall", "return", "reward", "COMET"}
 )
 
 
